@@ -1,0 +1,70 @@
+/** Plain data that crosses the EngineApi boundary (JSON-safe: no Dates, no class instances). */
+
+export interface SaveSummary {
+  /** The save's file name within the saves folder (its identity across the API). */
+  readonly id: string;
+  readonly path: string;
+  readonly title: string;
+  readonly packId: string;
+  readonly packVersion: string;
+  readonly packContentHash: string;
+  readonly appVersion: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly turnCount: number;
+  readonly messageCount: number;
+}
+
+/** A file in the saves folder that could not be opened as a save, listed so the player sees why. */
+export interface UnreadableSave {
+  readonly id: string;
+  readonly path: string;
+  readonly error: { readonly code: 'save_corrupt' | 'save_foreign' | 'save_too_new'; readonly message: string };
+}
+
+export interface SaveListing {
+  readonly saves: readonly SaveSummary[];
+  readonly unreadable: readonly UnreadableSave[];
+}
+
+export interface LocalModelInfo {
+  readonly path: string;
+  readonly fileName: string;
+  readonly sizeBytes: number;
+  readonly architecture: string | null;
+  readonly name: string | null;
+  /** Parameter count when the file states it or it can be computed. */
+  readonly parameters: number | null;
+  /** Quantization / file type, e.g. "Q4_K_M". */
+  readonly quantization: string | null;
+  readonly contextLength: number | null;
+  /** Estimated RAM to run it at its default context, in bytes. */
+  readonly ramEstimateBytes: number | null;
+  /** Set when the file could not be read as GGUF. */
+  readonly error: string | null;
+}
+
+export interface CatalogModel {
+  readonly id: string;
+  readonly size: 'small' | 'medium' | 'large';
+  readonly title: string;
+  readonly description: string;
+  /** A `hf:` URI or an https URL. */
+  readonly uri: string;
+  readonly fileName: string;
+  readonly downloadBytes: number;
+  readonly ramBytes: number;
+  readonly contextLength: number;
+  readonly license: string;
+}
+
+export interface DownloadProgress {
+  readonly downloadId: string;
+  readonly uri: string;
+  readonly fileName: string;
+  readonly downloadedBytes: number;
+  readonly totalBytes: number | null;
+  readonly bytesPerSecond: number | null;
+  readonly state: 'downloading' | 'done' | 'cancelled' | 'failed';
+  readonly error?: string;
+}

@@ -1,0 +1,23 @@
+/** Every kind of LLM stage the engine runs. Settings route each kind to a provider; logs and events name them. */
+export const STAGE_KINDS = [
+  'narrator',
+  'character_dialog',
+  'npc_intent',
+  'persona_intent',
+  'persona_extractor',
+  'character_extractor',
+  'lore_extractor',
+  'structural_parse',
+  'deep_interpretation',
+  'character_reflection',
+  'chronicler',
+  'simulation',
+  'offscreen_inference',
+  'partial_profile',
+] as const;
+
+export type StageKind = (typeof STAGE_KINDS)[number];
+
+export function isStageKind(value: string): value is StageKind {
+  return (STAGE_KINDS as readonly string[]).includes(value);
+}

@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+import type { StageKind } from '../api/stages.ts';
+
+/** One chat message. Prompts are ordered stable → volatile so a provider can reuse the cached prefix. */
+export interface LlmMessage {
+  readonly role: 'system' | 'user' | 'assistant';
+  readonly content: string;
+}
+
+export interface LlmRequest {
+  readonly stage: StageKind;
+  /** Whose view the prompt was built from (persona, character id, or "world"); recorded in the stage log. */
+  readonly principal?: string;
+  readonly messages: readonly LlmMessage[];
+  readonly temperature?: number;
+  readonly seed?: number;
+  readonly maxTokens?: number;
+  readonly signal?: AbortSignal;
+  /** Streamed text as it is generated; the deltas joined equal the final text. */
+  readonly onTextDelta?: (delta: string) => void;
+}
+
+export interface LlmObjectRequest<T> extends LlmRequest {
+  readonly schema: z.ZodType<T>;
+  /** A short identifier for the schema (used by providers that need a name, e.g. OpenAI's json_schema). */
+  readonly schemaName: string;
+}
+
+export interface LlmUsage {
+  readonly promptTokens: number;
+  /** Prompt tokens served from the KV cache (local) or reported as cached by the server (remote). */
+  readonly cachedPromptTokens: number;
+  readonly generatedTokens: number;
+  /** Null when nothing was generated. */
+  readonly timeToFirstTokenMs: number | null;
+  readonly totalMs: number;
+}
+
+export interface LlmTextResult {
+  readonly text: string;
+  readonly usage: LlmUsage;
+  /** The model that answered, as the provider names it. */
+  readonly model: string;
+  /** How many attempts the call took (a repair retry makes 2). */
+  readonly attempts: number;
+}
+
+export interface LlmObjectResult<T> extends LlmTextResult {
+  readonly value: T;
+}
+
+export type LlmProviderKind = 'local' | 'openai' | 'scripted';
+
+export interface LlmProvider {
+  readonly kind: LlmProviderKind;
+  /** Display name of the model behind this provider. */
+  readonly model: string;
+  generateText(request: LlmRequest): Promise<LlmTextResult>;
+  generateObject<T>(request: LlmObjectRequest<T>): Promise<LlmObjectResult<T>>;
+  /** Token count from the model's own tokenizer, when the provider has one. */
+  countTokens?(text: string): Promise<number>;
+  dispose(): Promise<void>;
+}
+
+export const LLM_ERROR_KINDS = [
+  'aborted',
+  'timeout',
+  'invalid_output',
+  'provider',
+  'rate_limited',
+  'unauthorized',
+  'script_mismatch',
+  'script_exhausted',
+  'config',
+] as const;
+export type LlmErrorKind = (typeof LLM_ERROR_KINDS)[number];
+
+/** Every provider failure is an LlmError naming the stage that failed and why. */
+export class LlmError extends Error {
+  readonly kind: LlmErrorKind;
+  readonly stage: StageKind | undefined;
+
+  constructor(kind: LlmErrorKind, message: string, stage?: StageKind, options?: ErrorOptions) {
+    super(stage === undefined ? message : `${stage}: ${message}`, options);
+    this.name = 'LlmError';
+    this.kind = kind;
+    this.stage = stage;
+  }
+}
