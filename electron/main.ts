@@ -1,0 +1,46 @@
+import { app, BrowserWindow, ipcMain } from 'electron';
+import path from 'node:path';
+import os from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { IPC_EVENT_CHANNEL, registerIpcHandlers } from '../engine/api/index.ts';
+import { createEngine } from '../engine/host/index.ts';
+import { randomIds, rngFactory, systemClock } from '../engine/platform/node.ts';
+import { resolveHome, rootsFor } from '../engine/platform/index.ts';
+
+// The main process is a thin relay: it hosts the engine, registers IPC from the handler map and opens the window.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const appRoot = app.isPackaged ? process.resourcesPath : path.resolve(here, '../..');
+const rendererIndex = path.join(here, '../renderer/index.html');
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+async function start(): Promise<void> {
+  const home = resolveHome({ env: process.env, platform: process.platform, userHome: os.homedir() });
+  const engine = await createEngine({
+    ports: { clock: systemClock, ids: randomIds, rng: rngFactory, roots: rootsFor(home, path.join(appRoot, 'stories')) },
+    appVersion: app.getVersion(),
+    platform: process.platform,
+  });
+  const trustedPage = pathToFileURL(rendererIndex).href;
+  registerIpcHandlers(ipcMain, engine.handlers, (frameUrl) => frameUrl === trustedPage);
+
+  const window = new BrowserWindow({
+    width: 1200,
+    height: 860,
+    title: 'Storyloom',
+    webPreferences: {
+      preload: path.join(here, 'preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+    },
+  });
+  engine.subscribe((event) => window.webContents.send(IPC_EVENT_CHANNEL, event));
+  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  window.webContents.on('will-navigate', (event) => event.preventDefault());
+  await window.loadFile(rendererIndex);
+}
+
+app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
+app.on('window-all-closed', () => app.quit());
+void app.whenReady().then(start);

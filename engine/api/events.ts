@@ -1,0 +1,60 @@
+import type { StageKind } from './stages.ts';
+import type { DownloadProgress } from './dto.ts';
+import type { LlmUsage } from '../llm/types.ts';
+
+/** A message of the stream as the UI and the CLI see it. */
+export interface StreamMessage {
+  readonly id: number;
+  readonly turn: number;
+  readonly seq: number;
+  readonly owner: string;
+  readonly type: 'narration' | 'dialog' | 'intention' | 'thought' | 'scene_marker' | 'system';
+  readonly content: string;
+  readonly mood: string | null;
+  readonly createdAt: number;
+}
+
+/** Everything the engine pushes to its clients. One union: every transport forwards it unchanged. */
+export type EngineEvent =
+  | { readonly type: 'turn.started'; readonly saveId: string; readonly turn: number }
+  | {
+      readonly type: 'stage.started';
+      readonly saveId: string;
+      readonly turn: number;
+      readonly stage: StageKind;
+      readonly principal: string;
+    }
+  | {
+      readonly type: 'stage.finished';
+      readonly saveId: string;
+      readonly turn: number;
+      readonly stage: StageKind;
+      readonly principal: string;
+      readonly usage: LlmUsage;
+    }
+  | {
+      readonly type: 'message.pending';
+      readonly saveId: string;
+      readonly turn: number;
+      readonly pendingId: string;
+      readonly owner: string;
+      readonly messageType: StreamMessage['type'];
+      readonly mood: string | null;
+    }
+  | { readonly type: 'message.delta'; readonly saveId: string; readonly pendingId: string; readonly delta: string }
+  | { readonly type: 'message.committed'; readonly saveId: string; readonly message: StreamMessage }
+  | { readonly type: 'turn.finished'; readonly saveId: string; readonly turn: number }
+  | {
+      readonly type: 'turn.failed';
+      readonly saveId: string;
+      readonly turn: number;
+      readonly stage: StageKind | 'engine';
+      readonly reason: string;
+    }
+  | { readonly type: 'model.download'; readonly progress: DownloadProgress }
+  | { readonly type: 'packs.changed' }
+  | { readonly type: 'saves.changed' }
+  | { readonly type: 'settings.changed' };
+
+export type EngineEventType = EngineEvent['type'];
+export type EngineEventListener = (event: EngineEvent) => void;

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { CatalogModel, LocalModelInfo, SaveListing, SaveSummary } from './dto.ts';
+import type { StreamMessage } from './events.ts';
+import type { Settings } from './settings.ts';
+import { settingsSchema } from './settings.ts';
+import { providerConfigSchema } from './provider-config.ts';
+
+/**
+ * THE EngineApi: every request a client can make, as name → params schema → result type. Transports (in-process,
+ * Electron IPC, HTTP + WebSocket) and clients are generated from this map, so no method exists on one and not another.
+ */
+interface MethodSpec<P extends z.ZodType, R> {
+  readonly params: P;
+  readonly summary: string;
+  /** Phantom: carries the result type; never set at run time. */
+  readonly result?: R;
+}
+
+function method<R>() {
+  return <P extends z.ZodType>(params: P, summary: string): MethodSpec<P, R> => ({ params, summary });
+}
+
+const none = z.strictObject({});
+const saveId = z.string().min(1).max(255);
+
+export interface AppInfo {
+  readonly appVersion: string;
+  readonly home: string;
+  readonly platform: string;
+}
+
+export interface ModelListing {
+  readonly local: readonly LocalModelInfo[];
+  readonly catalog: readonly CatalogModel[];
+}
+
+export interface OpenedSave {
+  readonly summary: SaveSummary;
+  readonly messages: readonly StreamMessage[];
+}
+
+export interface ConnectionCheck {
+  readonly model: string;
+  readonly latencyMs: number;
+  readonly reply: string;
+}
+
+export const engineMethods = {
+  'app.info': method<AppInfo>()(none, 'Versions and folders of this installation.'),
+  'settings.get': method<Settings>()(none, 'The current settings.'),
+  'settings.update': method<Settings>()(
+    settingsSchema.partial(),
+    'Replace the given top-level settings sections; returns the saved settings.',
+  ),
+  'saves.list': method<SaveListing>()(none, 'Every save in the saves folder, unreadable ones with their error.'),
+  'saves.create': method<SaveSummary>()(
+    z.strictObject({
+      title: z.string().trim().min(1).max(200),
+      packId: z.string().min(1),
+      packVersion: z.string().min(1),
+      packContentHash: z.string().min(1),
+    }),
+    'Create a new empty save for a story pack.',
+  ),
+  'saves.open': method<OpenedSave>()(
+    z.strictObject({ id: saveId, lastMessages: z.number().int().min(0).max(10_000).default(200) }),
+    'Open a save: its summary and the tail of its stream.',
+  ),
+  'saves.messages': method<readonly StreamMessage[]>()(
+    z.strictObject({
+      id: saveId,
+      beforeId: z.number().int().positive().optional(),
+      limit: z.number().int().min(1).max(10_000).default(200),
+    }),
+    'A page of a save’s stream, newest last, ending before `beforeId`.',
+  ),
+  'saves.rename': method<SaveSummary>()(
+    z.strictObject({ id: saveId, title: z.string().trim().min(1).max(200) }),
+    'Rename a save.',
+  ),
+  'saves.delete': method<{ readonly deleted: string }>()(z.strictObject({ id: saveId }), 'Delete a save file.'),
+  'saves.export': method<{ readonly path: string }>()(
+    z.strictObject({ id: saveId, destPath: z.string().min(1) }),
+    'Write a consistent copy of a save to a path.',
+  ),
+  'models.list': method<ModelListing>()(none, 'Local .gguf models found in the models folders, and the catalog.'),
+  'models.download': method<{ readonly downloadId: string }>()(
+    z.strictObject({ uri: z.string().min(1) }),
+    'Start (or resume) downloading a model by URL or hf: URI; progress arrives as model.download events.',
+  ),
+  'models.cancelDownload': method<{ readonly cancelled: boolean }>()(
+    z.strictObject({ downloadId: z.string().min(1) }),
+    'Cancel a running download (the partial file is kept for resume).',
+  ),
+  'llm.testConnection': method<ConnectionCheck>()(
+    z.strictObject({ provider: providerConfigSchema }),
+    'Send a tiny prompt to a provider and report the answer and the latency.',
+  ),
+} as const;
+
+export type EngineMethods = typeof engineMethods;
+export type MethodName = keyof EngineMethods;
+export const METHOD_NAMES = Object.keys(engineMethods) as readonly string[] as readonly MethodName[];
+
+export type ParamsOf<M extends MethodName> = z.input<EngineMethods[M]['params']>;
+export type ParsedParamsOf<M extends MethodName> = z.output<EngineMethods[M]['params']>;
+export type ResultOf<M extends MethodName> = NonNullable<EngineMethods[M]['result']>;
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.hasOwn(engineMethods, name);
+}

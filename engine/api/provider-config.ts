@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { STAGE_KINDS } from './stages.ts';
+
+/** How one provider is reached. API keys are never part of this: they come from the OS keychain or the environment. */
+export const localProviderConfigSchema = z.strictObject({
+  kind: z.literal('local'),
+  /** Absolute path of a .gguf file, or a path relative to the models folder. */
+  modelPath: z.string().min(1),
+  gpu: z.enum(['auto', 'cpu']).default('auto'),
+  /** Threads for CPU inference; 0 lets node-llama-cpp decide. */
+  maxThreads: z.number().int().min(0).default(0),
+  contextSize: z.number().int().min(256).optional(),
+});
+
+export const openaiProviderConfigSchema = z.strictObject({
+  kind: z.literal('openai'),
+  baseURL: z.url(),
+  model: z.string().min(1),
+  /** json_schema where the server supports it; json_object falls back to JSON mode with validation and one repair. */
+  structuredOutput: z.enum(['auto', 'json_schema', 'json_object']).default('auto'),
+  timeoutMs: z.number().int().positive().default(120_000),
+  maxRetries: z.number().int().min(0).max(10).default(3),
+});
+
+export const scriptedProviderConfigSchema = z.strictObject({
+  kind: z.literal('scripted'),
+  file: z.string().min(1),
+});
+
+export const providerConfigSchema = z.discriminatedUnion('kind', [
+  localProviderConfigSchema,
+  openaiProviderConfigSchema,
+  scriptedProviderConfigSchema,
+]);
+
+export type LocalProviderConfig = z.infer<typeof localProviderConfigSchema>;
+export type OpenAiProviderConfig = z.infer<typeof openaiProviderConfigSchema>;
+export type ScriptedProviderConfig = z.infer<typeof scriptedProviderConfigSchema>;
+export type ProviderConfig = z.infer<typeof providerConfigSchema>;
+
+/** Per-stage routing: one default provider, optional overrides per stage kind. */
+export const routingConfigSchema = z.strictObject({
+  default: providerConfigSchema.nullable().default(null),
+  stages: z.partialRecord(z.enum(STAGE_KINDS), providerConfigSchema).default({}),
+});
+export type RoutingConfig = z.infer<typeof routingConfigSchema>;

@@ -1,0 +1,149 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { API_PATH_PREFIX, EVENTS_PATH, dispatch, fail, type EngineHandlers, type EngineEventListener } from '../../api/index.ts';
+import { TOKEN_COOKIE, hostIsLoopback, originAllowed, tokenFromRequest, tokensMatch } from './security.ts';
+import { readStaticFile } from './static-files.ts';
+import { fallbackPage } from './fallback-page.ts';
+
+export interface WebServerOptions {
+  readonly engine: {
+    readonly handlers: EngineHandlers;
+    readonly subscribe: (listener: EngineEventListener) => () => void;
+  };
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** The built renderer (index.html and assets); when absent a plain page explains how to build it. */
+  readonly staticDir: string | null;
+  readonly token?: string;
+  /** Largest accepted request body. */
+  readonly maxBodyBytes?: number;
+}
+
+export interface WebServer {
+  readonly url: string;
+  readonly origin: string;
+  readonly port: number;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'";
+
+/**
+ * Web mode: the EngineApi over HTTP (`POST /api/<method>`) and events over a WebSocket, on 127.0.0.1 only. Every
+ * request needs the session token (header, query or the cookie set when the page was opened with it).
+ */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  let port = 0;
+
+  const server = createServer((request, response) => {
+    void handleRequest(request, response).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      sendJson(response, 500, fail({ code: 'internal', message }));
+    });
+  });
+
+  async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    if (!hostIsLoopback(request, port)) return sendText(response, 403, 'Forbidden: unexpected Host header');
+    if (!tokensMatch(tokenFromRequest(request, url), token)) {
+      return sendJson(response, 401, fail({ code: 'unauthorized', message: 'missing or wrong session token' }));
+    }
+    if (url.pathname.startsWith(API_PATH_PREFIX)) {
+      if (request.method !== 'POST') return sendText(response, 405, 'Use POST for API calls');
+      const body = await readBody(request, maxBody);
+      if (body === null) return sendJson(response, 413, fail({ code: 'invalid_params', message: 'request too large' }));
+      let params: unknown;
+      try {
+        params = body.length === 0 ? {} : JSON.parse(body);
+      } catch {
+        return sendJson(response, 400, fail({ code: 'invalid_params', message: 'the request body is not valid JSON' }));
+      }
+      const method = decodeURIComponent(url.pathname.slice(API_PATH_PREFIX.length));
+      return sendJson(response, 200, await dispatch(options.engine.handlers, method, params));
+    }
+    if (request.method !== 'GET') return sendText(response, 405, 'Method not allowed');
+    const file = options.staticDir === null ? null : await readStaticFile(options.staticDir, url.pathname);
+    const isPage = url.pathname === '/' || url.pathname === '/index.html';
+    if (file === null && !isPage) return sendText(response, 404, 'Not found');
+    response.setHeader('content-security-policy', CSP);
+    response.setHeader('x-content-type-options', 'nosniff');
+    response.setHeader('referrer-policy', 'no-referrer');
+    if (url.searchParams.has('token')) {
+      response.setHeader('set-cookie', `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+    }
+    if (file === null) return sendText(response, 200, fallbackPage(), 'text/html; charset=utf-8');
+    response.writeHead(200, { 'content-type': file.contentType, 'cache-control': 'no-cache' });
+    response.end(file.body);
+  }
+
+  const sockets = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    const allowed =
+      url.pathname === EVENTS_PATH &&
+      hostIsLoopback(request, port) &&
+      originAllowed(request, port) &&
+      tokensMatch(tokenFromRequest(request, url), token);
+    if (!allowed) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      const unsubscribe = options.engine.subscribe((event) => ws.send(JSON.stringify(event)));
+      ws.on('close', unsubscribe);
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/?token=${encodeURIComponent(token)}`,
+    origin,
+    port,
+    token,
+    async close() {
+      for (const client of sockets.clients) client.terminate();
+      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function readBody(request: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        resolve(null);
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(value));
+}
+
+function sendText(response: ServerResponse, status: number, text: string, type = 'text/plain; charset=utf-8'): void {
+  response.writeHead(status, { 'content-type': type });
+  response.end(text);
+}

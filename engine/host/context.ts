@@ -1,0 +1,18 @@
+import type { Ports } from '../platform/index.ts';
+import type { ProviderConfig } from '../llm/config.ts';
+import type { LlmProvider } from '../llm/types.ts';
+import type { Settings } from '../api/index.ts';
+import type { EventBus } from './event-bus.ts';
+
+/** What every handler group receives: the ports, the event bus, settings access and how to make providers. */
+export interface HostContext {
+  readonly ports: Ports;
+  readonly appVersion: string;
+  readonly platform: string;
+  readonly events: EventBus;
+  readonly settings: {
+    get(): Settings;
+    set(next: Settings): Promise<Settings>;
+  };
+  readonly createProvider: (config: ProviderConfig) => Promise<LlmProvider>;
+}

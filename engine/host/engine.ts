@@ -1,0 +1,68 @@
+import type { EngineEventListener, EngineHandlers, Settings } from '../api/index.ts';
+import type { Ports } from '../platform/index.ts';
+import type { ProviderConfig } from '../llm/config.ts';
+import type { LlmProvider } from '../llm/types.ts';
+import { createProviderFromConfig } from '../llm/index.ts';
+import { SaveLibrary } from '../store/index.ts';
+import { createEventBus } from './event-bus.ts';
+import { loadSettings, saveSettings } from './settings-file.ts';
+import type { HostContext } from './context.ts';
+import { appHandlers } from './handlers/app.ts';
+import { settingsHandlers } from './handlers/settings.ts';
+import { savesHandlers } from './handlers/saves.ts';
+import { modelsHandlers } from './handlers/models.ts';
+import { llmHandlers } from './handlers/llm.ts';
+
+export interface EngineOptions {
+  readonly ports: Ports;
+  readonly appVersion: string;
+  readonly platform: string;
+  /** Secrets for remote providers (from the OS keychain in the app, the environment in the CLI). */
+  readonly apiKey?: string | undefined;
+  /** Replaces the provider factory (tests). */
+  readonly createProvider?: (config: ProviderConfig) => Promise<LlmProvider>;
+  readonly onInternalError?: (error: unknown) => void;
+}
+
+export interface Engine {
+  readonly handlers: EngineHandlers;
+  readonly subscribe: (listener: EngineEventListener) => () => void;
+  /** Problems found while starting (e.g. an unreadable settings file), for the host to show. */
+  readonly startupProblems: readonly string[];
+  dispose(): Promise<void>;
+}
+
+/** Composes the rooms into the one EngineApi handler map that every transport serves. */
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const { ports } = options;
+  const events = createEventBus(options.onInternalError);
+  const loaded = await loadSettings(ports.roots.settingsFile);
+  let settings: Settings = loaded.settings;
+  const context: HostContext = {
+    ports,
+    appVersion: options.appVersion,
+    platform: options.platform,
+    events,
+    settings: {
+      get: () => settings,
+      set: async (next) => (settings = await saveSettings(ports.roots.settingsFile, next)),
+    },
+    createProvider:
+      options.createProvider ??
+      ((config) => createProviderFromConfig(config, { apiKey: options.apiKey, modelsDir: ports.roots.models[0] })),
+  };
+  const library = new SaveLibrary({ folder: ports.roots.saves, clock: ports.clock, appVersion: options.appVersion });
+  const handlers = {
+    ...appHandlers(context),
+    ...settingsHandlers(context),
+    ...savesHandlers(context, library),
+    ...modelsHandlers(context),
+    ...llmHandlers(context),
+  } satisfies EngineHandlers;
+  return {
+    handlers,
+    subscribe: (listener) => events.subscribe(listener),
+    startupProblems: loaded.problem === null ? [] : [loaded.problem],
+    dispose: async () => {},
+  };
+}

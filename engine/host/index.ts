@@ -1,0 +1,3 @@
+export { createEngine, type Engine, type EngineOptions } from './engine.ts';
+export { createEventBus, type EventBus } from './event-bus.ts';
+export { loadSettings, saveSettings } from './settings-file.ts';

@@ -1,0 +1,3 @@
+export type * from './ports.ts';
+export { createSfc32, sfc32FromSeed } from './rng.ts';
+export { resolveHome, rootsFor, APP_FOLDER_NAME } from './paths.ts';

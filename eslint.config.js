@@ -1,0 +1,73 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+/**
+ * Layers (ARCHITECTURE §2): the engine never imports electron, react or the other surfaces; the renderer reaches the
+ * engine only through its public API (`engine/api`). These rules fail the lint when a layer is crossed.
+ */
+export const engineIsolation = {
+  files: ['engine/**/*.ts'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          { name: 'electron', message: 'engine/ must not import electron: add a port and an adapter in electron/.' },
+          { name: 'react', message: 'engine/ must not import react: the renderer projects engine state.' },
+          { name: 'react-dom', message: 'engine/ must not import react-dom.' },
+          { name: 'zustand', message: 'engine/ must not import zustand: stores live in renderer/.' },
+        ],
+        patterns: [
+          { regex: '^\\.{1,2}/(.*/)?renderer(/|$)', message: 'engine/ must not import renderer/.' },
+          { regex: '^\\.{1,2}/(.*/)?electron(/|$)', message: 'engine/ must not import electron/.' },
+        ],
+      },
+    ],
+  },
+};
+
+export const rendererBoundary = {
+  files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^\\.{1,2}/(.*/)?engine/(?!api(/|$))',
+            message: 'renderer/ talks to the engine only through engine/api (its types and the generated client).',
+          },
+          { regex: '^\\.{1,2}/(.*/)?electron(/|$)', message: 'renderer/ must not import electron/: use the client it is given.' },
+        ],
+        paths: [{ name: 'electron', message: 'renderer/ runs sandboxed: use the EngineApi client.' }],
+      },
+    ],
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'dist/', 'release/', 'coverage/', 'test-results/', 'models/'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use the Rng port: randomness must be seeded and saved.' },
+        { object: 'Date', property: 'now', message: 'Use the Clock port.' },
+      ],
+    },
+  },
+  {
+    files: ['engine/platform/node.ts', 'test/**', 'scripts/**', 'electron/**', 'renderer/**'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  { files: ['renderer/**'], languageOptions: { globals: { ...globals.browser } } },
+  engineIsolation,
+  rendererBoundary,
+);

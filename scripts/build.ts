@@ -1,0 +1,39 @@
+// Builds what Electron runs: the main process (ESM) and the sandboxed preload (CJS, fully bundled) into out/electron,
+// and the renderer into out/renderer when it exists. Native modules stay external (they load from node_modules).
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+
+const external = ['electron', 'better-sqlite3', 'node-llama-cpp', '@node-llama-cpp/*', 'ws', 'openai'];
+await mkdir('out/electron', { recursive: true });
+await build({
+  entryPoints: ['electron/main.ts'],
+  outfile: 'out/electron/main.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  external,
+  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: ['electron/preload.ts'],
+  outfile: 'out/electron/preload.cjs',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node22',
+  external: ['electron'],
+  logLevel: 'warning',
+});
+// package.json's "main" points here; a tiny CJS shim loads the ESM main so Electron can start it.
+await writeFile('out/electron/main.cjs', "import('./main.mjs');\n");
+
+if (existsSync('renderer/index.html')) {
+  const { build: viteBuild } = await import('vite');
+  await viteBuild({ root: 'renderer', base: './', build: { outDir: '../out/renderer', emptyOutDir: true }, logLevel: 'warn' });
+} else {
+  await mkdir('out/renderer', { recursive: true });
+}
+console.log('built out/electron' + (existsSync('renderer/index.html') ? ' and out/renderer' : ''));
