@@ -1,0 +1,52 @@
+/**
+ * The variables a stage template sees (pipeline-rules.md "Context Injection"). Built by the turn from a view for one
+ * principal, so a template can only print what that principal may see.
+ */
+export interface PromptMessage {
+  readonly owner: string;
+  readonly name: string;
+  readonly type: string;
+  readonly content: string;
+  readonly mood: string | null;
+  /** The message as one line of history, ready to print. */
+  readonly line: string;
+}
+
+export interface PromptState {
+  readonly name: string;
+  readonly level: number;
+  readonly category: string;
+  readonly is_manifest: boolean;
+  readonly is_subconscious: boolean;
+}
+
+export interface PromptCharacter {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  readonly personality: string;
+  readonly voice: { readonly style: string; readonly examples: readonly string[] };
+  readonly states: string;
+  readonly all_states: string;
+  readonly knowledge: string;
+}
+
+export interface PromptContext {
+  readonly story: { readonly title: string; readonly description: string; readonly language: string };
+  readonly player_name: string;
+  readonly player: {
+    readonly id: string;
+    readonly description: string;
+    readonly states: readonly PromptState[];
+    readonly state_lines: readonly string[];
+  };
+  readonly char?: PromptCharacter;
+  readonly chars: { readonly summary: string; readonly states: string };
+  readonly location: { readonly name: string; readonly description: string };
+  readonly lore: { readonly text: string };
+  readonly msgs: readonly PromptMessage[];
+  readonly turn: { readonly number: number; readonly narration: string };
+  readonly intention?: { readonly owner_name: string; readonly content: string; readonly whisper_to?: string };
+  readonly cue?: { readonly mood: string; readonly context: string };
+  readonly guidance: { readonly silence: boolean };
+}

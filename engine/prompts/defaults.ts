@@ -1,0 +1,19 @@
+import narrator from './templates/narrator.ts';
+import characterDialog from './templates/character-dialog.ts';
+import npcIntent from './templates/npc-intent.ts';
+import personaIntent from './templates/persona-intent.ts';
+import personaExtractor from './templates/persona-extractor.ts';
+import characterExtractor from './templates/character-extractor.ts';
+import loreExtractor from './templates/lore-extractor.ts';
+import type { ViewStage } from '../stream/index.ts';
+
+/** The built-in template of every turn stage. A pack overrides one with `prompts/<stage>.hbs`. */
+export const DEFAULT_TEMPLATES: Readonly<Record<ViewStage, string>> = {
+  narrator,
+  character_dialog: characterDialog,
+  npc_intent: npcIntent,
+  persona_intent: personaIntent,
+  persona_extractor: personaExtractor,
+  character_extractor: characterExtractor,
+  lore_extractor: loreExtractor,
+};

@@ -1,0 +1,40 @@
+import type { LlmMessage } from '../llm/types.ts';
+import type { ViewStage } from '../stream/index.ts';
+import { VIEW_STAGES } from '../stream/index.ts';
+import { DEFAULT_TEMPLATES } from './defaults.ts';
+import { checkTemplate, compileTemplate, type CompiledTemplate } from './handlebars-env.ts';
+import { toChatMessages } from './chat-sections.ts';
+import type { PromptContext } from './context.ts';
+
+export interface TemplateProblem {
+  readonly stage: ViewStage;
+  readonly message: string;
+}
+
+/** Every stage's compiled template: the pack's override where it has one, else the built-in. */
+export class PromptBook {
+  readonly #templates: ReadonlyMap<ViewStage, CompiledTemplate>;
+
+  private constructor(templates: ReadonlyMap<ViewStage, CompiledTemplate>) {
+    this.#templates = templates;
+  }
+
+  /** Compiles all templates up front; an override that does not compile is reported and the built-in used. */
+  static create(overrides: Readonly<Partial<Record<string, string>>> = {}): { book: PromptBook; problems: TemplateProblem[] } {
+    const problems: TemplateProblem[] = [];
+    const templates = new Map<ViewStage, CompiledTemplate>();
+    for (const stage of VIEW_STAGES) {
+      const override = overrides[stage];
+      const problem = override === undefined ? null : checkTemplate(override);
+      if (problem !== null) problems.push({ stage, message: problem });
+      templates.set(stage, compileTemplate(override !== undefined && problem === null ? override : DEFAULT_TEMPLATES[stage]));
+    }
+    return { book: new PromptBook(templates), problems };
+  }
+
+  render(stage: ViewStage, context: PromptContext): LlmMessage[] {
+    const template = this.#templates.get(stage);
+    if (template === undefined) throw new Error(`no template for stage ${stage}`);
+    return toChatMessages(template(context));
+  }
+}

@@ -1,0 +1,12 @@
+export default `You keep the lorebook of the story "{{story.title}}": durable facts about places, people, objects,
+history and customs. From the new passage only, extract facts that are NEW or CHANGED compared to the lorebook.
+Skip passing actions and anything already known. Each fact has a short key (the thing it is about) and one or two
+sentences of content. Often there is nothing new: reply with an empty list then.
+Reply with JSON only: {"facts": [{"key": "...", "content": "..."}], "summary": "one sentence"}
+::user::
+The lorebook now:
+{{#if lore.text}}{{lore.text}}{{else}}(empty){{/if}}
+
+The new passage:
+{{#each msgs}}{{line}}
+{{/each}}`;

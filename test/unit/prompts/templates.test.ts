@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { PromptBook, stickyWindowStart, toChatMessages, type PromptContext } from '../../../engine/prompts/index.ts';
+
+const context: PromptContext = {
+  story: { title: 'The Lantern Quay', description: 'A smugglers’ port.', language: 'en' },
+  player_name: 'Ren',
+  player: { id: 'ren', description: 'A courier.', states: [], state_lines: [] },
+  chars: { summary: 'mara — Mara: harbourmaster', states: '' },
+  location: { name: 'The Quay', description: 'Wet stone and gulls.' },
+  lore: { text: '' },
+  msgs: Array.from({ length: 50 }, (_, i) => ({ owner: 'narrator', name: 'Narrator', type: 'narration', content: `m${i}`, mood: null, line: `line ${i}` })),
+  turn: { number: 3, narration: '' },
+  intention: { owner_name: 'Ren', content: 'I ask Mara about the ship.' },
+  guidance: { silence: false },
+};
+
+describe('stage templates', () => {
+  it('render into a stable system prompt and a volatile user message', () => {
+    const { book, problems } = PromptBook.create();
+    expect(problems).toEqual([]);
+    const messages = book.render('narrator', context);
+    expect(messages.map((message) => message.role)).toEqual(['system', 'user']);
+    expect(messages[0]?.content).toContain('The Lantern Quay');
+    expect(messages[1]?.content.endsWith('I ask Mara about the ship.')).toBe(true);
+  });
+
+  it('limit history with {{#last msgs N}}', () => {
+    const { book } = PromptBook.create();
+    const user = book.render('narrator', context)[1]?.content ?? '';
+    expect(user).toContain('line 49');
+    expect(user).not.toContain('line 0\n');
+  });
+
+  it('use a pack’s override and report one that does not compile, falling back to the built-in', () => {
+    const { book, problems } = PromptBook.create({ narrator: 'Custom {{story.title}}\n::user::\n{{intention.content}}', lore_extractor: '{{#each}' });
+    expect(book.render('narrator', context)).toEqual([
+      { role: 'system', content: 'Custom The Lantern Quay' },
+      { role: 'user', content: 'I ask Mara about the ship.' },
+    ]);
+    expect(problems.map((problem) => problem.stage)).toEqual(['lore_extractor']);
+  });
+
+  it('refuse helpers outside the fixed set and never reach prototypes', () => {
+    const { problems } = PromptBook.create({ narrator: '{{shout story.title}}' });
+    expect(problems).toHaveLength(1);
+    const { book } = PromptBook.create({ narrator: '{{story.constructor.name}}|{{story.__proto__}}|{{lookup story "constructor"}}' });
+    expect(book.render('narrator', context)[0]?.content ?? '').not.toMatch(/Object|function/u);
+  });
+});
+
+describe('the sticky history window', () => {
+  it('shows at most N items and moves its start in steps of N/2 so prompt prefixes repeat', () => {
+    expect(stickyWindowStart(30, 40)).toBe(0);
+    expect(stickyWindowStart(41, 40)).toBe(20);
+    expect(stickyWindowStart(60, 40)).toBe(20);
+    expect(stickyWindowStart(61, 40)).toBe(40);
+    for (let length = 0; length < 200; length++) {
+      const start = stickyWindowStart(length, 40);
+      expect(length - start).toBeLessThanOrEqual(40);
+      expect(length - start).toBeGreaterThanOrEqual(Math.min(length, 20));
+    }
+  });
+});
+
+describe('chat sections', () => {
+  it('split on ::user:: and ::system:: marker lines', () => {
+    expect(toChatMessages('a\n::user::\nb\n::system::\nc')).toEqual([
+      { role: 'system', content: 'a' },
+      { role: 'user', content: 'b' },
+      { role: 'system', content: 'c' },
+    ]);
+  });
+});
