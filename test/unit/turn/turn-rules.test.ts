@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { activateNpcs } from '../../../engine/turn/activation.ts';
+import { parseDuration, parseInput } from '../../../engine/turn/commands.ts';
+import { cleanSpokenWords, findSpeech } from '../../../engine/turn/speech-check.ts';
+import { sfc32FromSeed } from '../../../engine/platform/index.ts';
+
+describe('NPC activation', () => {
+  const candidates = [
+    { id: 'quiet', chattiness: 10, baked: false },
+    { id: 'keeper', chattiness: 0, baked: true },
+    { id: 'talker', chattiness: 90, baked: false },
+    { id: 'always', chattiness: 100, baked: false },
+    { id: 'never', chattiness: 0, baked: false },
+  ];
+
+  it('puts baked NPCs first, then the rest by chattiness descending, each rolling against it', () => {
+    const runs = Array.from({ length: 200 }, (_, seed) => activateNpcs(candidates, sfc32FromSeed(seed)).active);
+    for (const active of runs) {
+      expect(active[0]).toBe('keeper');
+      expect(active).toContain('always');
+      expect(active).not.toContain('never');
+      const order = active.slice(1).map((id) => candidates.findIndex((c) => c.id === id));
+      const chattiness = order.map((index) => candidates[index]?.chattiness ?? 0);
+      expect(chattiness).toEqual([...chattiness].sort((a, b) => b - a));
+    }
+    const talkerRate = runs.filter((active) => active.includes('talker')).length / runs.length;
+    expect(talkerRate).toBeGreaterThan(0.8);
+    expect(runs.filter((active) => active.includes('quiet')).length / runs.length).toBeLessThan(0.25);
+  });
+
+  it('is deterministic for a seed', () => {
+    expect(activateNpcs(candidates, sfc32FromSeed(5))).toEqual(activateNpcs(candidates, sfc32FromSeed(5)));
+  });
+
+  it('reports silence when every non-baked NPC stays quiet', () => {
+    const result = activateNpcs([{ id: 'keeper', chattiness: 0, baked: true }, { id: 'mute', chattiness: 0, baked: false }], sfc32FromSeed(1));
+    expect(result).toEqual({ active: ['keeper'], silence: true });
+  });
+});
+
+describe('out-of-character commands', () => {
+  it.each([
+    ['/undo', { kind: 'undo' }],
+    ['/retry', { kind: 'retry' }],
+    ['/end scene', { kind: 'end_scene' }],
+    ['/skip 2h', { kind: 'skip', duration: '2h', minutes: 120 }],
+    ['/whisper mara Meet me at the lighthouse', { kind: 'whisper', target: 'mara', intention: 'Meet me at the lighthouse' }],
+  ])('parses %s', (text, command) => {
+    expect(parseInput(text)).toEqual({ kind: 'command', command });
+  });
+
+  it('treats anything else as an intention, with the optional thought', () => {
+    expect(parseInput('  I open the door ', ' Careful. ')).toEqual({ kind: 'intention', intention: 'I open the door', thought: 'Careful.' });
+  });
+
+  it('explains bad commands instead of sending them to the story', () => {
+    expect(parseInput('/skip soon')).toMatchObject({ kind: 'invalid' });
+    expect(parseInput('/dance')).toMatchObject({ kind: 'invalid', message: expect.stringContaining('/help') });
+    expect(parseInput('   ')).toMatchObject({ kind: 'invalid' });
+  });
+
+  it('reads durations', () => {
+    expect(parseDuration('1h30m')).toBe(90);
+    expect(parseDuration('2 hours')).toBe(120);
+    expect(parseDuration('1d')).toBe(1440);
+    expect(parseDuration('later')).toBeNull();
+  });
+});
+
+describe('speech in narration', () => {
+  it('finds quoted speech of two or more words in any quotation style', () => {
+    expect(findSpeech('She turns. "Get out of my office," she says.')).toBe('"Get out of my office,"');
+    expect(findSpeech('He mutters «pas maintenant» and leaves.')).toBe('«pas maintenant»');
+    expect(findSpeech('The sign reads “Closed”.')).toBeNull();
+    expect(findSpeech('Rain on the quay.')).toBeNull();
+  });
+
+  it('cleans a dialog reply down to the spoken words', () => {
+    expect(cleanSpokenWords('Mara: "Not tonight."', 'Mara')).toBe('Not tonight.');
+    expect(cleanSpokenWords('  “Fine.”  ', 'Mara')).toBe('Fine.');
+  });
+});
