@@ -1,6 +1,8 @@
 import type { CliCommand } from '../command.ts';
 import { modelsCommand } from './models.ts';
+import { schemaCommand } from './schema.ts';
 import { serveCommand } from './serve.ts';
+import { validateCommand } from './validate.ts';
 
 /** Every `storyloom` command, in the order `storyloom help` lists them. */
-export const COMMANDS: readonly CliCommand[] = [serveCommand, modelsCommand];
+export const COMMANDS: readonly CliCommand[] = [serveCommand, validateCommand, schemaCommand, modelsCommand];

@@ -1,0 +1,80 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type { StageKind } from '../../api/stages.ts';
+import { LlmError } from '../types.ts';
+
+export interface FailureContext {
+  readonly stage: StageKind;
+  readonly baseURL: string;
+  readonly model: string;
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  readonly callerSignal: AbortSignal | undefined;
+  readonly deadline: AbortSignal;
+  /** Removes the API key from any text a server or the SDK produced (a server may echo the key back). */
+  readonly redact: (text: string) => string;
+}
+
+/**
+ * Turns whatever the SDK threw into an LlmError. The SDK error is deliberately not kept as `cause`: its message and
+ * body come from the server and could carry the API key, and a cause is easily logged whole.
+ */
+export function toLlmError(error: unknown, context: FailureContext): LlmError {
+  if (error instanceof LlmError) return error;
+  const { stage, baseURL, redact } = context;
+  if (context.callerSignal?.aborted === true) return new LlmError('aborted', 'the call was cancelled', stage);
+  if (context.deadline.aborted || error instanceof APIConnectionTimeoutError) {
+    return new LlmError('timeout', `no complete reply from ${baseURL} within ${context.timeoutMs} ms`, stage);
+  }
+  if (error instanceof APIUserAbortError) return new LlmError('aborted', 'the call was cancelled', stage);
+  if (error instanceof APIConnectionError) {
+    return new LlmError('provider', `cannot reach ${baseURL}: ${redact(describeCause(error))}`, stage);
+  }
+  if (error instanceof APIError) return fromStatus(error, context);
+  const reason = error instanceof Error ? error.message : String(error);
+  return new LlmError('provider', `${baseURL} failed: ${redact(reason)}`, stage);
+}
+
+function fromStatus(error: APIError, context: FailureContext): LlmError {
+  const { stage, baseURL, redact } = context;
+  const detail = redact(error.message);
+  if (error.status === 401 || error.status === 403) {
+    return new LlmError(
+      'unauthorized',
+      `${baseURL} refused the API key (${detail}); check the key in Settings or STORYLOOM_API_KEY`,
+      stage,
+    );
+  }
+  if (error.status === 429) {
+    return new LlmError(
+      'rate_limited',
+      `${baseURL} is still rate limiting after ${context.maxRetries} retries (${detail})`,
+      stage,
+    );
+  }
+  if (error.status === 404) {
+    return new LlmError(
+      'provider',
+      `${baseURL} does not know model "${context.model}" or the endpoint (${detail})`,
+      stage,
+    );
+  }
+  if (error.status !== undefined && (error.status >= 500 || error.status === 408 || error.status === 409)) {
+    return new LlmError('provider', `${baseURL} kept failing after ${context.maxRetries} retries (${detail})`, stage);
+  }
+  return new LlmError('provider', `${baseURL} answered with an error (${detail})`, stage);
+}
+
+function describeCause(error: APIConnectionError): string {
+  const cause: unknown = error.cause;
+  if (cause instanceof Error) {
+    const inner: unknown = cause.cause;
+    return inner instanceof Error ? `${cause.message}: ${inner.message}` : cause.message;
+  }
+  return error.message;
+}
+
+/** A redactor for one key; keys shorter than 4 characters are not secrets worth hiding (and would mangle text). */
+export function keyRedactor(apiKey: string | undefined): (text: string) => string {
+  if (apiKey === undefined || apiKey.length < 4) return (text) => text;
+  return (text) => text.split(apiKey).join('[redacted]');
+}

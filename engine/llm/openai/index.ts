@@ -1,0 +1,1 @@
+export { createOpenAiProvider, type OpenAiProviderOptions } from './provider.ts';

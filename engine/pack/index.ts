@@ -1,0 +1,22 @@
+/**
+ * Story packs, format 1: folders of YAML (plus optional prompt overrides and images) loaded into a validated
+ * `StoryPack`, with every problem reported as `file:line:col: severity: message`.
+ */
+export { loadPack } from './load-pack.ts';
+export { discoverPacks } from './discover.ts';
+export type { DiscoverOptions, PackListing, PackSource, PackStatus } from './discover.ts';
+export type { LoadPackOptions, PackLoadResult, StoryPack } from './types.ts';
+export { formatDiagnostic, sortDiagnostics } from './diagnostics.ts';
+export type { Diagnostic, Severity } from './diagnostics.ts';
+export { PACK_SCHEMA_KINDS, isPackSchemaKind, packJsonSchema, packJsonSchemas } from './schema/json-schema.ts';
+export type { JsonSchema, PackSchemaKind } from './schema/json-schema.ts';
+export { PACK_SCHEMA_VERSION } from './schema/story.ts';
+export type { StoryManifest, StoryTuning } from './schema/story.ts';
+export type { Persona } from './schema/personas.ts';
+export type { Character, CharacterKnowledge } from './schema/characters.ts';
+export type { LocationConnection, StoryLocation } from './schema/locations.ts';
+export type { LoreEntry } from './schema/lore.ts';
+export { PERSONA_AUDIENCE, WORLD_AUDIENCE } from './schema/lore.ts';
+export { PROMPT_STAGES } from './prompts.ts';
+export type { PromptOverrides, PromptStage } from './prompts.ts';
+export { PACK_LIMITS } from './pack-tree.ts';

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { packPathSchema, slugSchema, textSchema } from './common.ts';
+import { parseRange } from '../semver.ts';
+
+/** The pack format this app reads. A newer pack is refused with one clear diagnostic instead of a flood. */
+export const PACK_SCHEMA_VERSION = 1;
+
+/** Semver 2.0 (no leading `v`), as the JSON Schema pattern editors check against. */
+const SEMVER_PATTERN =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/u;
+
+/** An in-world date and time, ISO-like: `1723-05-14`, `1723-05-14T21:00` or `1723-05-14T21:00:30`. */
+const IN_WORLD_TIME = /^-?\d{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/u;
+
+/** Loose shape check for the editor; the loader asks `Intl` whether the tag is well-formed. */
+const BCP47_SHAPE = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/u;
+
+export const tuningSchema = z
+  .strictObject({
+    minConfidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.5)
+      .describe('Interpretive judgments below this confidence count as 0 when triggers are evaluated.'),
+    narratorTemperature: z.number().min(0).max(2).optional().describe('Sampling temperature of the Narrator.'),
+    historyMessages: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe('How many past messages stage prompts receive.'),
+  })
+  .describe('Optional engine tuning for this story. Unknown keys are ignored with a warning.');
+
+export const storySchema = z
+  .strictObject({
+    schemaVersion: z
+      .literal(PACK_SCHEMA_VERSION, {
+        error: `must be ${PACK_SCHEMA_VERSION} (the story-pack format this file is written in)`,
+      })
+      .describe('The story-pack format version. This app reads format 1.'),
+    id: slugSchema.describe('The pack id: a lowercase slug, unique among installed packs; saves refer to it.'),
+    title: textSchema,
+    version: z
+      .string()
+      .regex(SEMVER_PATTERN, { error: 'must be a semantic version such as "1.0.0" (quote it in YAML)' })
+      .describe('The version of this pack (semver).'),
+    engine: z
+      .string()
+      .refine((range) => parseRange(range) !== null, { error: 'must be a version range such as ">=0.1.0" or "^0.1"' })
+      .describe('The Storyloom versions this pack works with, as a semver range.'),
+    ifid: z
+      .guid({ error: 'must be a UUID such as "3F2504E0-4F89-41D3-9A0C-0305E82C3301" (generate one with uuidgen)' })
+      .describe('Interactive Fiction ID (Treaty of Babel): a UUID that stays the same across versions of this story.'),
+    author: textSchema,
+    description: textSchema.describe('A few sentences for the library.'),
+    language: z
+      .string()
+      .regex(BCP47_SHAPE, { error: 'must be a BCP-47 language tag such as "en" or "pt-BR"', abort: true })
+      .refine(isLanguageTag, { error: 'must be a well-formed BCP-47 language tag such as "en" or "pt-BR"' })
+      .default('en')
+      .describe('The language the story is written in (BCP-47).'),
+    cover: packPathSchema.optional().describe('A cover image inside the pack, e.g. images/cover.png.'),
+    start: z
+      .strictObject({
+        location: slugSchema.describe('The id of the location (locations.yaml) the story opens in.'),
+        time: z
+          .string()
+          .regex(IN_WORLD_TIME, { error: 'must be an in-world date and time such as "1723-05-14T21:00"' })
+          .describe('In-world date and time the story opens at, ISO-like: "1723-05-14T21:00".'),
+        persona: slugSchema.describe('The id of the default persona (personas.yaml).'),
+      })
+      .describe('Where, when and as whom the story begins.'),
+    tuning: tuningSchema.default({ minConfidence: 0.5 }),
+  })
+  .describe('story.yaml: the manifest of a Storyloom story pack.');
+
+export type StoryManifest = z.output<typeof storySchema>;
+export type StoryTuning = z.output<typeof tuningSchema>;
+
+function isLanguageTag(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}

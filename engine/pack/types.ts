@@ -1,0 +1,36 @@
+import type { Diagnostic } from './diagnostics.ts';
+import type { PromptOverrides } from './prompts.ts';
+import type { Character } from './schema/characters.ts';
+import type { StoryLocation } from './schema/locations.ts';
+import type { LoreEntry } from './schema/lore.ts';
+import type { Persona } from './schema/personas.ts';
+import type { StoryManifest } from './schema/story.ts';
+
+/** A story pack as the engine uses it: validated, every reference resolved, defaults filled in. */
+export interface StoryPack {
+  /** The pack folder, absolute. */
+  readonly dir: string;
+  readonly manifest: StoryManifest;
+  readonly personas: readonly Persona[];
+  readonly characters: readonly Character[];
+  readonly locations: readonly StoryLocation[];
+  readonly lore: readonly LoreEntry[];
+  /** Handlebars template text by stage, for the stages the pack overrides. */
+  readonly prompts: PromptOverrides;
+  /** Scripted playthroughs (`fixtures/*.yaml`), relative to the pack folder. */
+  readonly fixtures: readonly string[];
+  /** SHA-256 (hex) over the pack's files; saves record it to notice a changed pack. */
+  readonly contentHash: string;
+}
+
+export interface PackLoadResult {
+  /** Null when any diagnostic is an error. */
+  readonly pack: StoryPack | null;
+  /** Every problem found, errors and warnings, sorted by file and position. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export interface LoadPackOptions {
+  /** The running app's version (semver), checked against the pack's `engine` range. */
+  readonly appVersion: string;
+}
