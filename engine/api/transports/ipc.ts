@@ -43,8 +43,18 @@ export function registerIpcHandlers(
 
 export function createIpcTransport(ipcRenderer: IpcRendererLike): ClientTransport {
   return {
-    // The main process only ever answers with dispatch()'s Result values.
-    call: async (method, params) => (await ipcRenderer.invoke(ipcChannelFor(method), params)) as Result<unknown>,
+    async call(method, params) {
+      try {
+        // The main process only ever answers with dispatch()'s Result values.
+        return (await ipcRenderer.invoke(ipcChannelFor(method), params)) as Result<unknown>;
+      } catch (error) {
+        // Electron rejects an invoke on a channel nobody handles; that is a method the main process does not serve.
+        const message = error instanceof Error ? error.message : String(error);
+        return /no handler registered/iu.test(message)
+          ? fail({ code: 'unknown_method', message: `the main process serves no EngineApi method named "${method}"` })
+          : fail({ code: 'internal', message: `IPC call to ${method} failed: ${message}` });
+      }
+    },
     subscribe(listener: EngineEventListener) {
       const relay = (_event: unknown, payload: EngineEvent): void => listener(payload);
       ipcRenderer.on(IPC_EVENT_CHANNEL, relay);

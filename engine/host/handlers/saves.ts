@@ -10,12 +10,12 @@ export function savesHandlers(context: HostContext, library: SaveLibrary): Pick<
     'saves.list': async () => library.list(),
     'saves.create': async (params) => {
       const seed = context.ports.rng.newSeed();
-      const summary = library.create({ ...params, rngSeed: seed, rngState: context.ports.rng.fromSeed(seed).state() });
+      const summary = await library.create({ ...params, rngSeed: seed, rngState: context.ports.rng.fromSeed(seed).state() });
       changed();
       return summary;
     },
     'saves.open': async ({ id, lastMessages }) => {
-      const store = library.open(id);
+      const store = await library.open(id);
       try {
         return { summary: store.summary(), messages: store.lastMessages(lastMessages).map(toStreamMessage) };
       } finally {
@@ -23,7 +23,7 @@ export function savesHandlers(context: HostContext, library: SaveLibrary): Pick<
       }
     },
     'saves.messages': async ({ id, beforeId, limit }) => {
-      const store = library.open(id);
+      const store = await library.open(id);
       try {
         return store.messagesBefore(beforeId ?? null, limit).map(toStreamMessage);
       } finally {
@@ -31,7 +31,7 @@ export function savesHandlers(context: HostContext, library: SaveLibrary): Pick<
       }
     },
     'saves.rename': async ({ id, title }) => {
-      const summary = library.rename(id, title);
+      const summary = await library.rename(id, title);
       changed();
       return summary;
     },
@@ -47,7 +47,7 @@ export function savesHandlers(context: HostContext, library: SaveLibrary): Pick<
 function toStreamMessage(message: StoredMessage): StreamMessage {
   return {
     id: message.id,
-    turn: message.turnId,
+    turn: message.turnNumber,
     seq: message.seq,
     owner: message.owner,
     type: message.type,

@@ -1,0 +1,10 @@
+import type { Clock } from '../platform/ports.ts';
+import type { SqliteConnection } from './sqlite/connection.ts';
+
+/** What every operation on an open save needs. */
+export interface StoreContext {
+  readonly sqlite: SqliteConnection;
+  readonly path: string;
+  readonly clock: Clock;
+  readonly appVersion: string;
+}

@@ -1,0 +1,79 @@
+import type { Generated } from 'kysely';
+
+/** Row shapes as SQLite stores them (snake_case, JSON as text); the repositories map them to `types.ts`. */
+
+export interface SaveMetaTable {
+  id: number;
+  title: string;
+  pack_id: string;
+  pack_version: string;
+  pack_content_hash: string;
+  rng_seed: number;
+  rng_initial_state: string;
+  rng_state: string;
+  app_version: string;
+  forked_from: string | null;
+  forked_at_turn: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TurnsTable {
+  id: Generated<number>;
+  number: number;
+  status: 'committed' | 'failed';
+  input: string;
+  started_at: number;
+  finished_at: number;
+  duration_ms: number;
+  rng_state: string | null;
+  failure_stage: string | null;
+  failure_reason: string | null;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  turn_id: number;
+  seq: number;
+  owner: string;
+  type: string;
+  content: string;
+  mood: string | null;
+  meta: string | null;
+  created_at: number;
+}
+
+export interface StageCallsTable {
+  id: Generated<number>;
+  turn_id: number;
+  seq: number;
+  stage: string;
+  principal: string;
+  provider: string;
+  model: string;
+  prompt: string;
+  output: string | null;
+  prompt_tokens: number | null;
+  cached_tokens: number | null;
+  generated_tokens: number | null;
+  ttft_ms: number | null;
+  total_ms: number | null;
+  error: string | null;
+  created_at: number;
+}
+
+export interface CheckpointsTable {
+  id: Generated<number>;
+  turn_id: number;
+  created_at: number;
+  kind: string;
+  data: string;
+}
+
+export interface StoreDatabase {
+  save_meta: SaveMetaTable;
+  turns: TurnsTable;
+  messages: MessagesTable;
+  stage_calls: StageCallsTable;
+  checkpoints: CheckpointsTable;
+}

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import * as initial from './0001_initial.ts';
+
+export interface StoreMigration {
+  /** Sorts in application order; kysely records it in `kysely_migration`. */
+  readonly name: string;
+  readonly up: (db: Kysely<unknown>) => Promise<void>;
+}
+
+/**
+ * Every migration, oldest first. Append only: a shipped migration is never edited, reordered or removed, because
+ * saves in the wild record which of them they ran. A save's format number is how many of them it has applied.
+ */
+export const MIGRATIONS: readonly StoreMigration[] = [{ name: '0001_initial', up: initial.up }];
+
+/** The newest save format this build reads and writes. */
+export const LATEST_SAVE_FORMAT = MIGRATIONS.length;

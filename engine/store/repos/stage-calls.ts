@@ -1,0 +1,60 @@
+import type { Selectable } from 'kysely';
+import type { StageCallsTable } from '../database.ts';
+import { parsePrompt, toJsonText } from '../json.ts';
+import type { SqliteConnection } from '../sqlite/connection.ts';
+import { all, run } from '../sqlite/exec.ts';
+import { qb } from '../sqlite/query-builder.ts';
+import type { NewStageCall, StoredStageCall } from '../types.ts';
+
+export function insertStageCalls(
+  sqlite: SqliteConnection,
+  turnId: number,
+  calls: readonly NewStageCall[],
+  now: number,
+): void {
+  if (calls.length === 0) return;
+  const values = calls.map((call, index) => ({
+    turn_id: turnId,
+    seq: call.seq ?? index + 1,
+    stage: call.stage,
+    principal: call.principal,
+    provider: call.provider,
+    model: call.model,
+    prompt: toJsonText(call.prompt, `prompt of stage call ${index + 1} (${call.stage})`),
+    output: call.output ?? null,
+    prompt_tokens: call.promptTokens ?? null,
+    cached_tokens: call.cachedTokens ?? null,
+    generated_tokens: call.generatedTokens ?? null,
+    ttft_ms: call.ttftMs ?? null,
+    total_ms: call.totalMs ?? null,
+    error: call.error ?? null,
+    created_at: call.createdAt ?? now,
+  }));
+  run(sqlite, qb.insertInto('stage_calls').values(values));
+}
+
+export function stageCallsOfTurn(sqlite: SqliteConnection, turnId: number): StoredStageCall[] {
+  const query = qb.selectFrom('stage_calls').selectAll().where('turn_id', '=', turnId).orderBy('seq');
+  return all(sqlite, query).map(toStoredStageCall);
+}
+
+function toStoredStageCall(row: Selectable<StageCallsTable>): StoredStageCall {
+  return {
+    id: row.id,
+    turnId: row.turn_id,
+    seq: row.seq,
+    stage: row.stage,
+    principal: row.principal,
+    provider: row.provider,
+    model: row.model,
+    prompt: parsePrompt(row.prompt),
+    output: row.output,
+    promptTokens: row.prompt_tokens,
+    cachedTokens: row.cached_tokens,
+    generatedTokens: row.generated_tokens,
+    ttftMs: row.ttft_ms,
+    totalMs: row.total_ms,
+    error: row.error,
+    createdAt: row.created_at,
+  };
+}

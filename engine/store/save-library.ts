@@ -1,0 +1,155 @@
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SaveListing, SaveSummary, UnreadableSave } from '../api/dto.ts';
+import { EngineError } from '../api/errors.ts';
+import type { Clock } from '../platform/ports.ts';
+import { SAVE_FILE_EXTENSION } from './constants.ts';
+import { exportDatabase } from './export-save.ts';
+import { isSaveId, saveFileName } from './file-names.ts';
+import { removeDatabaseFiles } from './file-ops.ts';
+import { forkSave, type ForkOptions } from './fork-save.ts';
+import { readSaveChecked } from './inspect.ts';
+import { createSave, openSave, type StoreOptions } from './open-save.ts';
+import { readSummary } from './repos/summary.ts';
+import type { SaveStore } from './save-store.ts';
+import type { NewSave } from './types.ts';
+
+export interface SaveLibraryOptions {
+  /** The saves folder; created on the first save. */
+  readonly folder: string;
+  readonly clock: Clock;
+  readonly appVersion: string;
+}
+
+/** Name collisions tolerated before giving up (each retry adds a counter to the file name). */
+const MAX_NAME_ATTEMPTS = 100;
+
+/** The saves folder: every `*.storyloom` file in it, addressed by file name. */
+export class SaveLibrary {
+  readonly folder: string;
+  readonly #options: StoreOptions;
+
+  constructor(options: SaveLibraryOptions) {
+    this.folder = options.folder;
+    this.#options = { clock: options.clock, appVersion: options.appVersion };
+  }
+
+  /** Never throws for one bad file: it is listed under `unreadable` with the reason. Newest first. */
+  list(): SaveListing {
+    const saves: SaveSummary[] = [];
+    const unreadable: UnreadableSave[] = [];
+    for (const id of this.#saveFileNames()) {
+      const path = join(this.folder, id);
+      try {
+        const readOnly = { appVersion: this.#options.appVersion, deep: false };
+        saves.push(readSaveChecked(path, readOnly, (sqlite) => readSummary(sqlite, path)));
+      } catch (error) {
+        // Deleted between listing the folder and reading it: simply no longer there.
+        if (error instanceof EngineError && error.code === 'not_found') continue;
+        unreadable.push({ id, path, error: unreadableReason(error) });
+      }
+    }
+    saves.sort((a, b) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id));
+    unreadable.sort((a, b) => a.id.localeCompare(b.id));
+    return { saves, unreadable };
+  }
+
+  async create(save: NewSave): Promise<SaveSummary> {
+    mkdirSync(this.folder, { recursive: true });
+    const now = this.#options.clock.now();
+    for (let attempt = 0; attempt < MAX_NAME_ATTEMPTS; attempt++) {
+      const path = join(this.folder, saveFileName(save.title, now, attempt));
+      if (existsSync(path)) continue;
+      try {
+        return withStore(await createSave(path, save, this.#options), (store) => store.summary());
+      } catch (error) {
+        // Another writer took the name between the check and the creation: try the next one.
+        if (error instanceof EngineError && error.code === 'already_exists') continue;
+        throw error;
+      }
+    }
+    throw new EngineError('internal', `Could not find a free file name for "${save.title}" in ${this.folder}.`);
+  }
+
+  async open(id: string): Promise<SaveStore> {
+    return openSave(this.#pathOf(id), this.#options);
+  }
+
+  async rename(id: string, title: string): Promise<SaveSummary> {
+    return withStore(await this.open(id), (store) => {
+      store.rename(title);
+      return store.summary();
+    });
+  }
+
+  /** Removes the save and its -wal/-shm companions; any `*.storyloom` file may be deleted, readable or not. */
+  delete(id: string): void {
+    removeDatabaseFiles(this.#existingPathOf(id));
+  }
+
+  /** A consistent copy at `destPath`, read-only on the source (an older format is copied as it is). Returns it. */
+  export(id: string, destPath: string): string {
+    const readOnly = { appVersion: this.#options.appVersion, deep: true };
+    readSaveChecked(this.#existingPathOf(id), readOnly, (sqlite) => exportDatabase(sqlite, destPath));
+    return destPath;
+  }
+
+  /** A new save in this folder holding the source's turns up to `uptoTurn`. */
+  async fork(id: string, fork: ForkOptions): Promise<SaveSummary> {
+    const source = await this.open(id);
+    try {
+      const title = fork.title ?? `${source.meta().title} (turn ${fork.uptoTurn})`;
+      const now = this.#options.clock.now();
+      for (let attempt = 0; attempt < MAX_NAME_ATTEMPTS; attempt++) {
+        const path = join(this.folder, saveFileName(title, now, attempt));
+        if (existsSync(path)) continue;
+        return withStore(await forkSave(source, path, { ...fork, title }, this.#options), (s) => s.summary());
+      }
+      throw new EngineError('internal', `Could not find a free file name for "${title}" in ${this.folder}.`);
+    } finally {
+      source.close();
+    }
+  }
+
+  #saveFileNames(): string[] {
+    if (!existsSync(this.folder)) return [];
+    return readdirSync(this.folder, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(SAVE_FILE_EXTENSION) && isSaveId(entry.name))
+      .map((entry) => entry.name)
+      .sort();
+  }
+
+  #pathOf(id: string): string {
+    if (!isSaveId(id)) {
+      throw new EngineError('invalid_params', `"${id}" is not a save id (a *${SAVE_FILE_EXTENSION} file name).`, {
+        id,
+      });
+    }
+    return join(this.folder, id);
+  }
+
+  #existingPathOf(id: string): string {
+    const path = this.#pathOf(id);
+    if (!existsSync(path)) throw new EngineError('not_found', `No save "${id}" in ${this.folder}.`, { id });
+    return path;
+  }
+}
+
+function withStore<T>(store: SaveStore, use: (store: SaveStore) => T): T {
+  try {
+    return use(store);
+  } finally {
+    store.close();
+  }
+}
+
+function unreadableReason(error: unknown): UnreadableSave['error'] {
+  if (error instanceof EngineError) {
+    const { code } = error;
+    if (code === 'save_corrupt' || code === 'save_foreign' || code === 'save_too_new') {
+      return { code, message: error.message };
+    }
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'save_corrupt', message: `Could not read this save: ${message}` };
+}

@@ -1,0 +1,144 @@
+import { basename } from 'node:path';
+import type { SaveSummary } from '../api/dto.ts';
+import { EngineError } from '../api/errors.ts';
+import { commitTurn, recordFailedTurn } from './commit-turn.ts';
+import type { StoreContext } from './context.ts';
+import { exportDatabase } from './export-save.ts';
+import { latestCheckpoint } from './repos/checkpoints.ts';
+import { countMessages, messagesBefore, messagesOfTurn } from './repos/messages.ts';
+import { readMeta, updateMeta } from './repos/meta.ts';
+import { stageCallsOfTurn } from './repos/stage-calls.ts';
+import { readSummary } from './repos/summary.ts';
+import { listTurns } from './repos/turns.ts';
+import { toSaveError } from './sqlite/errors.ts';
+import type {
+  CommittedTurn,
+  FailedTurn,
+  SaveMeta,
+  StoredCheckpoint,
+  StoredMessage,
+  StoredStageCall,
+  StoredTurn,
+  TurnCommit,
+} from './types.ts';
+
+/**
+ * One open save file. Opening is async (it may migrate); an open save answers synchronously, since better-sqlite3
+ * is synchronous and a turn's commit must be one uninterrupted transaction. Close it when done.
+ */
+export interface SaveStore {
+  /** The file name: the save's id in its library. */
+  readonly id: string;
+  readonly path: string;
+  meta(): SaveMeta;
+  summary(): SaveSummary;
+  /** Writes a whole turn in one transaction: everything or nothing. */
+  commitTurn(commit: TurnCommit): CommittedTurn;
+  recordFailedTurn(failure: FailedTurn): StoredTurn;
+  /** The last `count` messages of the stream, oldest first. */
+  lastMessages(count: number): StoredMessage[];
+  /** A page of the stream: up to `limit` messages before message `beforeId` (null: the end), oldest first. */
+  messagesBefore(beforeId: number | null, limit: number): StoredMessage[];
+  messagesOfTurn(turnId: number): StoredMessage[];
+  messageCount(): number;
+  /** Every turn, committed and failed, in the order they were submitted. */
+  turns(): StoredTurn[];
+  stageCalls(turnId: number): StoredStageCall[];
+  latestCheckpoint(kind?: string): StoredCheckpoint | null;
+  rename(title: string): void;
+  /** A consistent copy of the save at `destPath` (never overwrites). */
+  exportTo(destPath: string): void;
+  /** Idempotent. */
+  close(): void;
+}
+
+export class SqliteSaveStore implements SaveStore {
+  readonly id: string;
+  readonly path: string;
+  #context: StoreContext | null;
+
+  constructor(context: StoreContext) {
+    this.id = basename(context.path);
+    this.path = context.path;
+    this.#context = context;
+  }
+
+  meta(): SaveMeta {
+    return this.#use('read', (c) => readMeta(c.sqlite, c.path));
+  }
+
+  summary(): SaveSummary {
+    return this.#use('read', (c) => readSummary(c.sqlite, c.path));
+  }
+
+  commitTurn(commit: TurnCommit): CommittedTurn {
+    return commitTurn(this.#open(), commit);
+  }
+
+  recordFailedTurn(failure: FailedTurn): StoredTurn {
+    return recordFailedTurn(this.#open(), failure);
+  }
+
+  lastMessages(count: number): StoredMessage[] {
+    return this.messagesBefore(null, count);
+  }
+
+  messagesBefore(beforeId: number | null, limit: number): StoredMessage[] {
+    if (!Number.isInteger(limit) || limit < 0) {
+      throw new EngineError('invalid_params', `A page of messages needs a limit ≥ 0, got ${limit}.`);
+    }
+    return this.#use('read', (c) => messagesBefore(c.sqlite, c.path, beforeId, limit));
+  }
+
+  messagesOfTurn(turnId: number): StoredMessage[] {
+    return this.#use('read', (c) => messagesOfTurn(c.sqlite, c.path, turnId));
+  }
+
+  messageCount(): number {
+    return this.#use('read', (c) => countMessages(c.sqlite));
+  }
+
+  turns(): StoredTurn[] {
+    return this.#use('read', (c) => listTurns(c.sqlite, c.path));
+  }
+
+  stageCalls(turnId: number): StoredStageCall[] {
+    return this.#use('read', (c) => stageCallsOfTurn(c.sqlite, turnId));
+  }
+
+  latestCheckpoint(kind?: string): StoredCheckpoint | null {
+    return this.#use('read', (c) => latestCheckpoint(c.sqlite, kind));
+  }
+
+  rename(title: string): void {
+    const trimmed = title.trim();
+    if (trimmed === '') throw new EngineError('invalid_params', 'A save needs a non-empty title.');
+    this.#use('rename', (c) => {
+      updateMeta(c.sqlite, { updatedAt: c.clock.now(), appVersion: c.appVersion, title: trimmed });
+    });
+  }
+
+  exportTo(destPath: string): void {
+    this.#use('export', (c) => exportDatabase(c.sqlite, destPath));
+  }
+
+  close(): void {
+    // Closing the last connection checkpoints the WAL into the file and removes the -wal/-shm companions.
+    this.#context?.sqlite.close();
+    this.#context = null;
+  }
+
+  #open(): StoreContext {
+    if (this.#context === null) throw new EngineError('invalid_params', `Save ${this.path} is closed.`);
+    return this.#context;
+  }
+
+  #use<T>(doing: string, work: (context: StoreContext) => T): T {
+    const context = this.#open();
+    try {
+      return work(context);
+    } catch (error) {
+      throw toSaveError(error, context.path, doing);
+    }
+  }
+}

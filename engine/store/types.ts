@@ -1,0 +1,162 @@
+import type { RngState } from '../platform/ports.ts';
+import type { MessageType } from '../stream/index.ts';
+
+/** What JSON.parse can return: how JSON columns (message data, checkpoint data) come back. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/** One chat message of a stage prompt, as logged (an `LlmMessage` fits). */
+export interface PromptMessage {
+  readonly role: string;
+  readonly content: string;
+}
+
+export interface SaveMeta {
+  readonly title: string;
+  readonly packId: string;
+  readonly packVersion: string;
+  readonly packContentHash: string;
+  readonly rngSeed: number;
+  /** The RNG state the save started from (before turn 1). */
+  readonly rngInitialState: RngState;
+  /** The RNG state after the last committed turn. */
+  readonly rngState: RngState;
+  /** The app version that last wrote to the save. */
+  readonly appVersion: string;
+  /** Set when this save was forked from another one. */
+  readonly forkedFrom: { readonly saveId: string; readonly turn: number } | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** Everything a new save starts with. */
+export interface NewSave {
+  readonly title: string;
+  readonly packId: string;
+  readonly packVersion: string;
+  readonly packContentHash: string;
+  readonly rngSeed: number;
+  readonly rngState: RngState;
+}
+
+export interface NewMessage {
+  /** `narrator`, `system`, the persona id or a character id. */
+  readonly owner: string;
+  readonly type: MessageType;
+  readonly content: string;
+  readonly mood?: string | null;
+  /** Structured extras (JSON-serialisable), e.g. the stream's `StreamMeta`. */
+  readonly meta?: unknown;
+  /** Position within the turn; defaults to the message's index + 1. */
+  readonly seq?: number;
+  /** Defaults to the commit time. */
+  readonly createdAt?: number;
+}
+
+export interface StoredMessage {
+  /** Global order of the stream. */
+  readonly id: number;
+  /** The submission that produced it (failed submissions count too, as turn_id does in the spec). */
+  readonly turnId: number;
+  /** The committed turn's number, as the player sees it (1, 2, 3 …). */
+  readonly turnNumber: number;
+  readonly seq: number;
+  readonly owner: string;
+  readonly type: MessageType;
+  readonly content: string;
+  readonly mood: string | null;
+  readonly meta: JsonValue | null;
+  readonly createdAt: number;
+}
+
+export interface NewStageCall {
+  /** Order within the turn; defaults to the call's index + 1. */
+  readonly seq?: number;
+  readonly stage: string;
+  readonly principal: string;
+  readonly provider: string;
+  readonly model: string;
+  readonly prompt: readonly PromptMessage[];
+  readonly output?: string | null;
+  readonly promptTokens?: number | null;
+  readonly cachedTokens?: number | null;
+  readonly generatedTokens?: number | null;
+  readonly ttftMs?: number | null;
+  readonly totalMs?: number | null;
+  readonly error?: string | null;
+  readonly createdAt?: number;
+}
+
+export interface StoredStageCall {
+  readonly id: number;
+  readonly turnId: number;
+  readonly seq: number;
+  readonly stage: string;
+  readonly principal: string;
+  readonly provider: string;
+  readonly model: string;
+  readonly prompt: readonly PromptMessage[];
+  readonly output: string | null;
+  readonly promptTokens: number | null;
+  readonly cachedTokens: number | null;
+  readonly generatedTokens: number | null;
+  readonly ttftMs: number | null;
+  readonly totalMs: number | null;
+  readonly error: string | null;
+  readonly createdAt: number;
+}
+
+export interface NewCheckpoint {
+  readonly kind: string;
+  /** JSON-serialisable snapshot. */
+  readonly data: unknown;
+}
+
+export interface StoredCheckpoint {
+  readonly id: number;
+  readonly turnId: number;
+  readonly createdAt: number;
+  readonly kind: string;
+  readonly data: JsonValue;
+}
+
+interface TurnTiming {
+  readonly input: string;
+  /** Wall-clock start (ms since the epoch). */
+  readonly startedAt: number;
+  /** Defaults to the commit time. */
+  readonly finishedAt?: number;
+  /** Measured on the monotonic clock. */
+  readonly durationMs: number;
+  readonly stageCalls?: readonly NewStageCall[];
+}
+
+/** A whole turn, written in one transaction. */
+export interface TurnCommit extends TurnTiming {
+  readonly messages: readonly NewMessage[];
+  /** The RNG state after the turn. */
+  readonly rngState: RngState;
+  readonly checkpoint?: NewCheckpoint;
+}
+
+/** A turn that failed: no message enters the stream, but the attempt and its stage calls are kept. */
+export interface FailedTurn extends TurnTiming {
+  readonly stage: string;
+  readonly reason: string;
+}
+
+export interface StoredTurn {
+  readonly id: number;
+  readonly number: number;
+  readonly status: 'committed' | 'failed';
+  readonly input: string;
+  readonly startedAt: number;
+  readonly finishedAt: number;
+  readonly durationMs: number;
+  readonly rngState: RngState | null;
+  readonly failure: { readonly stage: string; readonly reason: string } | null;
+}
+
+export interface CommittedTurn {
+  readonly turn: StoredTurn;
+  readonly messages: readonly StoredMessage[];
+}

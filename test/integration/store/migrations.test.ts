@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSave, LATEST_SAVE_FORMAT, openSave, STORYLOOM_APPLICATION_ID } from '../../../engine/store/index.ts';
+import { sql, type Kysely } from 'kysely';
+import { migrateToLatest } from '../../../engine/store/migrate.ts';
+import { MIGRATIONS, type StoreMigration } from '../../../engine/store/migrations/index.ts';
+import { liveSchema, NEW_SAVE, sampleTurn, storeOptions, tempDirs } from './helpers.ts';
+
+const SNAPSHOT = join(import.meta.dirname, '../../fixtures/store/schema.snapshot.sql');
+const dirs = tempDirs();
+afterEach(dirs.cleanup);
+
+function pragmas(path: string): Record<string, unknown> {
+  const sqlite = new Database(path, { readonly: true });
+  try {
+    const read = (name: string): unknown => sqlite.pragma(name, { simple: true });
+    const migrations = sqlite.prepare('select name from kysely_migration order by name').pluck().all();
+    return {
+      application_id: read('application_id'),
+      user_version: read('user_version'),
+      journal_mode: read('journal_mode'),
+      migrations,
+    };
+  } finally {
+    sqlite.close();
+  }
+}
+
+describe('migrations', () => {
+  it('bring a new save to the latest format, stamped as a Storyloom save in WAL mode', async () => {
+    const path = join(dirs.make(), 'new.storyloom');
+    (await createSave(path, NEW_SAVE, storeOptions())).close();
+    expect(pragmas(path)).toEqual({
+      application_id: STORYLOOM_APPLICATION_ID,
+      user_version: LATEST_SAVE_FORMAT,
+      journal_mode: 'wal',
+      migrations: MIGRATIONS.map((m) => m.name),
+    });
+  });
+
+  it('are not run again on reopen, and the save keeps its format', async () => {
+    const path = join(dirs.make(), 'new.storyloom');
+    (await createSave(path, NEW_SAVE, storeOptions())).close();
+    const store = await openSave(path, storeOptions());
+    store.close();
+    expect(pragmas(path)['user_version']).toBe(LATEST_SAVE_FORMAT);
+    expect(pragmas(path)['migrations']).toHaveLength(MIGRATIONS.length);
+  });
+
+  it('are named in order, so kysely applies them in the order they were written', () => {
+    const names = MIGRATIONS.map((m) => m.name);
+    expect(names).toEqual([...names].sort());
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('produce exactly the committed schema snapshot', async () => {
+    const path = join(dirs.make(), 'new.storyloom');
+    (await createSave(path, NEW_SAVE, storeOptions())).close();
+    const snapshot = readFileSync(SNAPSHOT, 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith('--'))
+      .join('\n')
+      .trimStart();
+    expect(
+      liveSchema(path),
+      'The schema of a new save differs from test/fixtures/store/schema.snapshot.sql. Never edit a shipped ' +
+        'migration: add a new one in engine/store/migrations/ (and list it in migrations/index.ts), then update the ' +
+        'snapshot from a freshly created save.',
+    ).toBe(snapshot);
+  });
+
+  describe('on a save of an older format', () => {
+    async function formatOneSave(): Promise<string> {
+      const path = join(dirs.make(), 'old.storyloom');
+      const store = await createSave(path, NEW_SAVE, storeOptions());
+      store.commitTurn(sampleTurn(1));
+      store.close();
+      return path;
+    }
+
+    const addBookmarks: StoreMigration = {
+      name: '0002_bookmarks',
+      up: async (db: Kysely<unknown>) => {
+        await db.schema
+          .createTable('bookmarks')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .execute();
+        await db.schema.alterTable('turns').addColumn('note', 'text').execute();
+      },
+    };
+
+    it('apply only the missing migrations, additively, and record the new format', async () => {
+      const path = await formatOneSave();
+      const sqlite = new Database(path);
+      try {
+        expect(await migrateToLatest(sqlite, path, [...MIGRATIONS, addBookmarks])).toBe(1);
+        expect(sqlite.pragma('user_version', { simple: true })).toBe(2);
+        expect(sqlite.prepare('select count(*) from messages').pluck().get()).toBe(8);
+        expect(sqlite.prepare('select note from turns').pluck().all()).toEqual([null]);
+        expect(await migrateToLatest(sqlite, path, [...MIGRATIONS, addBookmarks])).toBe(0);
+      } finally {
+        sqlite.close();
+      }
+    });
+
+    it('roll back a failing migration entirely, leaving the previous format', async () => {
+      const path = await formatOneSave();
+      const before = liveSchema(path);
+      const failing: StoreMigration = {
+        name: '0002_half_done',
+        up: async (db: Kysely<unknown>) => {
+          await db.schema.createTable('half').addColumn('x', 'integer').execute();
+          await sql`select no_such_function()`.execute(db);
+        },
+      };
+      const sqlite = new Database(path);
+      try {
+        await expect(migrateToLatest(sqlite, path, [...MIGRATIONS, failing])).rejects.toMatchObject({
+          message: expect.stringMatching(/migration 0002_half_done failed.*left at format 1/),
+        });
+        expect(sqlite.pragma('user_version', { simple: true })).toBe(1);
+        expect(sqlite.prepare('select name from kysely_migration').pluck().all()).toEqual(['0001_initial']);
+      } finally {
+        sqlite.close();
+      }
+      expect(liveSchema(path)).toBe(before);
+    });
+  });
+});
