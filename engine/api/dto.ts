@@ -8,6 +8,7 @@ export interface SaveSummary {
   readonly packId: string;
   readonly packVersion: string;
   readonly packContentHash: string;
+  readonly personaId: string;
   readonly appVersion: string;
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -67,4 +68,57 @@ export interface DownloadProgress {
   readonly bytesPerSecond: number | null;
   readonly state: 'downloading' | 'done' | 'cancelled' | 'failed';
   readonly error?: string;
+}
+
+export interface PackDiagnostic {
+  readonly severity: 'error' | 'warning';
+  /** Relative to the pack folder. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+export interface PackSummary {
+  readonly id: string;
+  readonly source: 'builtin' | 'user';
+  readonly dir: string;
+  readonly title: string;
+  readonly author: string;
+  readonly description: string;
+  readonly version: string;
+  readonly coverPath: string | null;
+  readonly status: 'ok' | 'warnings' | 'error';
+  readonly diagnostics: readonly PackDiagnostic[];
+  readonly personas: readonly { readonly id: string; readonly name: string; readonly description: string }[];
+  readonly defaultPersona: string | null;
+  /** Every character's display name, for speaker labels. */
+  readonly characters: readonly { readonly id: string; readonly name: string }[];
+}
+
+export interface TurnRecord {
+  readonly id: number;
+  readonly number: number;
+  readonly status: 'committed' | 'failed';
+  readonly input: string;
+  readonly startedAt: number;
+  readonly durationMs: number;
+  readonly failureStage: string | null;
+  readonly failureReason: string | null;
+}
+
+export interface StageCallRecord {
+  readonly seq: number;
+  readonly stage: string;
+  readonly principal: string;
+  readonly provider: string;
+  readonly model: string;
+  readonly prompt: readonly { readonly role: string; readonly content: string }[];
+  readonly output: string | null;
+  readonly promptTokens: number | null;
+  readonly cachedTokens: number | null;
+  readonly generatedTokens: number | null;
+  readonly ttftMs: number | null;
+  readonly totalMs: number | null;
+  readonly error: string | null;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { CatalogModel, LocalModelInfo, SaveListing, SaveSummary } from './dto.ts';
+import type { CatalogModel, LocalModelInfo, PackSummary, SaveListing, SaveSummary, StageCallRecord, TurnRecord } from './dto.ts';
+import type { StageKind } from './stages.ts';
 import type { StreamMessage } from './events.ts';
 import type { Settings } from './settings.ts';
 import { settingsSchema } from './settings.ts';
@@ -45,6 +46,19 @@ export interface ConnectionCheck {
   readonly reply: string;
 }
 
+/** What submitting the player's input produced. */
+export type PlayResult =
+  | { readonly kind: 'turn'; readonly saveId: string; readonly turn: number; readonly messages: readonly StreamMessage[] }
+  | {
+      readonly kind: 'failed';
+      readonly saveId: string;
+      readonly turn: number;
+      readonly stage: StageKind | 'engine';
+      readonly reason: string;
+    }
+  | { readonly kind: 'forked'; readonly saveId: string; readonly reason: 'undo' | 'retry'; readonly messages: readonly StreamMessage[] }
+  | { readonly kind: 'notice'; readonly saveId: string; readonly message: string };
+
 export const engineMethods = {
   'app.info': method<AppInfo>()(none, 'Versions and folders of this installation.'),
   'settings.get': method<Settings>()(none, 'The current settings.'),
@@ -53,14 +67,15 @@ export const engineMethods = {
     'Replace the given top-level settings sections; returns the saved settings.',
   ),
   'saves.list': method<SaveListing>()(none, 'Every save in the saves folder, unreadable ones with their error.'),
+  'packs.list': method<readonly PackSummary[]>()(none, 'Built-in and user story packs, broken ones with their diagnostics.'),
+  'packs.reload': method<readonly PackSummary[]>()(none, 'Look for packs again (after adding or editing one).'),
   'saves.create': method<SaveSummary>()(
     z.strictObject({
-      title: z.string().trim().min(1).max(200),
       packId: z.string().min(1),
-      packVersion: z.string().min(1),
-      packContentHash: z.string().min(1),
+      personaId: z.string().min(1).optional(),
+      title: z.string().trim().min(1).max(200).optional(),
     }),
-    'Create a new empty save for a story pack.',
+    'New game: a new save of a story pack, played as a persona (the pack’s default when none is given).',
   ),
   'saves.open': method<OpenedSave>()(
     z.strictObject({ id: saveId, lastMessages: z.number().int().min(0).max(10_000).default(200) }),
@@ -73,6 +88,23 @@ export const engineMethods = {
       limit: z.number().int().min(1).max(10_000).default(200),
     }),
     'A page of a save’s stream, newest last, ending before `beforeId`.',
+  ),
+  'saves.turns': method<readonly TurnRecord[]>()(z.strictObject({ id: saveId }), 'Every turn of a save, failed ones too.'),
+  'saves.stageCalls': method<readonly StageCallRecord[]>()(
+    z.strictObject({ id: saveId, turnId: z.number().int().positive() }),
+    'Every stage call of one turn (by turn id): prompt, output, tokens, timings — for the debug drawer.',
+  ),
+  'play.submit': method<PlayResult>()(
+    z.strictObject({
+      saveId,
+      text: z.string().max(20_000),
+      thought: z.string().max(20_000).nullable().default(null),
+    }),
+    'The player’s intention (with an optional thought) or an out-of-character /command. Events stream the turn.',
+  ),
+  'play.cancel': method<{ readonly cancelled: boolean }>()(
+    z.strictObject({ saveId }),
+    'Cancel the turn in progress; nothing of it is kept.',
   ),
   'saves.rename': method<SaveSummary>()(
     z.strictObject({ id: saveId, title: z.string().trim().min(1).max(200) }),

@@ -2,13 +2,37 @@ import { createEngine, type Engine } from '../host/index.ts';
 import { systemClock, randomIds, rngFactory } from '../platform/node.ts';
 import type { CliContext } from './command.ts';
 import { readAppVersion } from './install-paths.ts';
+import path from 'node:path';
+import { parseLlmSpec, type ProviderConfig } from '../llm/index.ts';
+
+/** Files named in a spec are relative to where the command was run, not to the engine. */
+function resolveSpecPaths(config: ProviderConfig, cwd: string): ProviderConfig {
+  switch (config.kind) {
+    case 'local':
+      return { ...config, modelPath: path.resolve(cwd, config.modelPath) };
+    case 'scripted':
+      return { ...config, file: path.resolve(cwd, config.file) };
+    case 'openai':
+      return config;
+  }
+}
 
 /** The engine as the CLI and web mode run it: real clock, ids and RNG; folders from the CLI context. */
-export function createCliEngine(context: CliContext): Promise<Engine> {
+export interface CliEngineOptions {
+  /** `--llm SPEC`: one provider for every stage during this run. */
+  readonly llm?: string | undefined;
+  readonly packDirs?: readonly string[];
+}
+
+export function createCliEngine(context: CliContext, options: CliEngineOptions = {}): Promise<Engine> {
+  const spec = options.llm === undefined ? undefined : parseLlmSpec(options.llm, context.env);
+  const override = spec === undefined ? undefined : resolveSpecPaths(spec.config, context.cwd);
   return createEngine({
+    llmOverride: override,
+    extraPackDirs: options.packDirs ?? [],
     ports: { clock: systemClock, ids: randomIds, rng: rngFactory, roots: context.roots },
     appVersion: readAppVersion(),
     platform: process.platform,
-    apiKey: context.env['STORYLOOM_API_KEY'] ?? context.env['OPENAI_API_KEY'],
+    apiKey: spec?.apiKey ?? context.env['STORYLOOM_API_KEY'] ?? context.env['OPENAI_API_KEY'],
   });
 }

@@ -1,6 +1,6 @@
 import type { EngineEventListener, EngineHandlers, Settings } from '../api/index.ts';
 import type { Ports } from '../platform/index.ts';
-import type { ProviderConfig } from '../llm/config.ts';
+import type { ProviderConfig } from '../llm/index.ts';
 import type { LlmProvider } from '../llm/types.ts';
 import { createProviderFromConfig } from '../llm/index.ts';
 import { SaveLibrary } from '../store/index.ts';
@@ -12,6 +12,11 @@ import { settingsHandlers } from './handlers/settings.ts';
 import { savesHandlers } from './handlers/saves.ts';
 import { modelsHandlers } from './handlers/models.ts';
 import { llmHandlers } from './handlers/llm.ts';
+import { packsHandlers } from './handlers/packs.ts';
+import { playHandlers } from './handlers/play.ts';
+import { LlmRouting } from './llm-routing.ts';
+import { PackRegistry } from './pack-registry.ts';
+import { Sessions } from './sessions.ts';
 
 export interface EngineOptions {
   readonly ports: Ports;
@@ -19,6 +24,10 @@ export interface EngineOptions {
   readonly platform: string;
   /** Secrets for remote providers (from the OS keychain in the app, the environment in the CLI). */
   readonly apiKey?: string | undefined;
+  /** Serve every stage with this provider for the whole run (the CLI's `--llm SPEC`). */
+  readonly llmOverride?: ProviderConfig | undefined;
+  /** Pack folders given on the command line, playable by their id. */
+  readonly extraPackDirs?: readonly string[];
   /** Replaces the provider factory (tests). */
   readonly createProvider?: (config: ProviderConfig) => Promise<LlmProvider>;
   readonly onInternalError?: (error: unknown) => void;
@@ -38,6 +47,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const events = createEventBus(options.onInternalError);
   const loaded = await loadSettings(ports.roots.settingsFile);
   let settings: Settings = loaded.settings;
+  const createProvider =
+    options.createProvider ??
+    ((config: ProviderConfig) => createProviderFromConfig(config, { apiKey: options.apiKey, modelsDir: ports.roots.models[0] }));
+  const routing = new LlmRouting(settings.llm, createProvider, options.llmOverride);
+  let sessions: Sessions | null = null;
   const context: HostContext = {
     ports,
     appVersion: options.appVersion,
@@ -45,17 +59,25 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     events,
     settings: {
       get: () => settings,
-      set: async (next) => (settings = await saveSettings(ports.roots.settingsFile, next)),
+      set: async (next) => {
+        settings = await saveSettings(ports.roots.settingsFile, next);
+        // New routing: open sessions are dropped so the next turn uses the new providers.
+        sessions?.closeAll();
+        await routing.update(settings.llm);
+        return settings;
+      },
     },
-    createProvider:
-      options.createProvider ??
-      ((config) => createProviderFromConfig(config, { apiKey: options.apiKey, modelsDir: ports.roots.models[0] })),
+    createProvider,
   };
   const library = new SaveLibrary({ folder: ports.roots.saves, clock: ports.clock, appVersion: options.appVersion });
+  const packs = new PackRegistry(ports.roots, options.appVersion, options.extraPackDirs ?? []);
+  sessions = new Sessions({ context, library, packs, routing });
   const handlers = {
     ...appHandlers(context),
     ...settingsHandlers(context),
-    ...savesHandlers(context, library),
+    ...packsHandlers(context, packs),
+    ...savesHandlers(context, library, packs, sessions),
+    ...playHandlers(sessions),
     ...modelsHandlers(context),
     ...llmHandlers(context),
   } satisfies EngineHandlers;
@@ -63,6 +85,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     handlers,
     subscribe: (listener) => events.subscribe(listener),
     startupProblems: loaded.problem === null ? [] : [loaded.problem],
-    dispose: async () => {},
+    dispose: async () => {
+      sessions?.closeAll();
+      await routing.dispose();
+    },
   };
 }

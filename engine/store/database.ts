@@ -8,6 +8,7 @@ export interface SaveMetaTable {
   pack_id: string;
   pack_version: string;
   pack_content_hash: string;
+  persona_id: string;
   rng_seed: number;
   rng_initial_state: string;
   rng_state: string;

@@ -52,6 +52,7 @@ export async function forkSave(
           pack_id: meta.packId,
           pack_version: meta.packVersion,
           pack_content_hash: meta.packContentHash,
+          persona_id: meta.personaId,
           rng_seed: meta.rngSeed,
           rng_initial_state: JSON.stringify(meta.rngInitialState),
           rng_state: JSON.stringify(cut?.rngState ?? meta.rngInitialState),

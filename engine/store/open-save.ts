@@ -50,6 +50,7 @@ export async function createSave(path: string, save: NewSave, options: StoreOpti
         pack_id: save.packId,
         pack_version: save.packVersion,
         pack_content_hash: save.packContentHash,
+        persona_id: save.personaId,
         rng_seed: save.rngSeed,
         rng_initial_state: rngState,
         rng_state: rngState,

@@ -15,6 +15,8 @@ export interface SaveMeta {
   readonly packId: string;
   readonly packVersion: string;
   readonly packContentHash: string;
+  /** The persona the player plays. */
+  readonly personaId: string;
   readonly rngSeed: number;
   /** The RNG state the save started from (before turn 1). */
   readonly rngInitialState: RngState;
@@ -34,6 +36,7 @@ export interface NewSave {
   readonly packId: string;
   readonly packVersion: string;
   readonly packContentHash: string;
+  readonly personaId: string;
   readonly rngSeed: number;
   readonly rngState: RngState;
 }

@@ -21,6 +21,7 @@ const NEW_SAVE = {
   packId: 'bench',
   packVersion: '1.0.0',
   packContentHash: 'sha256:bench',
+  personaId: 'courier',
   rngSeed: 1,
   rngState: [1, 2, 3, 4],
 } as const;

@@ -1,58 +1,87 @@
-import type { EngineHandlers, StreamMessage } from '../../api/index.ts';
-import type { SaveLibrary, StoredMessage } from '../../store/index.ts';
+import { EngineError, type EngineHandlers } from '../../api/index.ts';
+import type { SaveLibrary, SaveStore } from '../../store/index.ts';
+import { toStreamMessage } from '../../turn/index.ts';
 import type { HostContext } from '../context.ts';
+import type { PackRegistry } from '../pack-registry.ts';
+import type { Sessions } from '../sessions.ts';
 
-type SaveMethods = 'saves.list' | 'saves.create' | 'saves.open' | 'saves.messages' | 'saves.rename' | 'saves.delete' | 'saves.export';
+type SaveMethods =
+  | 'saves.list'
+  | 'saves.create'
+  | 'saves.open'
+  | 'saves.messages'
+  | 'saves.turns'
+  | 'saves.stageCalls'
+  | 'saves.rename'
+  | 'saves.delete'
+  | 'saves.export';
 
-export function savesHandlers(context: HostContext, library: SaveLibrary): Pick<EngineHandlers, SaveMethods> {
+export function savesHandlers(
+  context: HostContext,
+  library: SaveLibrary,
+  packs: PackRegistry,
+  sessions: Sessions,
+): Pick<EngineHandlers, SaveMethods> {
   const changed = (): void => context.events.emit({ type: 'saves.changed' });
+  const reading = async <T>(id: string, read: (store: SaveStore) => T): Promise<T> => {
+    const store = await library.open(id);
+    try {
+      return read(store);
+    } finally {
+      store.close();
+    }
+  };
   return {
     'saves.list': async () => library.list(),
-    'saves.create': async (params) => {
+    'saves.create': async ({ packId, personaId, title }) => {
+      const pack = await packs.pack(packId);
+      const persona = personaId ?? pack.manifest.start.persona;
+      if (!pack.personas.some((candidate) => candidate.id === persona)) {
+        throw new EngineError('invalid_params', `The story "${pack.manifest.title}" has no persona "${persona}".`);
+      }
       const seed = context.ports.rng.newSeed();
-      const summary = await library.create({ ...params, rngSeed: seed, rngState: context.ports.rng.fromSeed(seed).state() });
+      const summary = await library.create({
+        title: title ?? pack.manifest.title,
+        packId: pack.manifest.id,
+        packVersion: pack.manifest.version,
+        packContentHash: pack.contentHash,
+        personaId: persona,
+        rngSeed: seed,
+        rngState: context.ports.rng.fromSeed(seed).state(),
+      });
       changed();
       return summary;
     },
-    'saves.open': async ({ id, lastMessages }) => {
-      const store = await library.open(id);
-      try {
-        return { summary: store.summary(), messages: store.lastMessages(lastMessages).map(toStreamMessage) };
-      } finally {
-        store.close();
-      }
-    },
-    'saves.messages': async ({ id, beforeId, limit }) => {
-      const store = await library.open(id);
-      try {
-        return store.messagesBefore(beforeId ?? null, limit).map(toStreamMessage);
-      } finally {
-        store.close();
-      }
-    },
+    'saves.open': ({ id, lastMessages }) =>
+      reading(id, (store) => ({ summary: store.summary(), messages: store.lastMessages(lastMessages).map(toStreamMessage) })),
+    'saves.messages': ({ id, beforeId, limit }) =>
+      reading(id, (store) => store.messagesBefore(beforeId ?? null, limit).map(toStreamMessage)),
+    'saves.turns': ({ id }) =>
+      reading(id, (store) =>
+        store.turns().map((turn) => ({
+          id: turn.id,
+          number: turn.number,
+          status: turn.status,
+          input: turn.input,
+          startedAt: turn.startedAt,
+          durationMs: turn.durationMs,
+          failureStage: turn.failure?.stage ?? null,
+          failureReason: turn.failure?.reason ?? null,
+        })),
+      ),
+    'saves.stageCalls': ({ id, turnId }) =>
+      reading(id, (store) => store.stageCalls(turnId).map(({ id: _id, turnId: _turn, createdAt: _at, ...call }) => call)),
     'saves.rename': async ({ id, title }) => {
       const summary = await library.rename(id, title);
       changed();
       return summary;
     },
     'saves.delete': async ({ id }) => {
+      sessions.release(id);
       library.delete(id);
       changed();
       return { deleted: id };
     },
-    'saves.export': async ({ id, destPath }) => ({ path: await library.export(id, destPath) }),
-  };
-}
-
-function toStreamMessage(message: StoredMessage): StreamMessage {
-  return {
-    id: message.id,
-    turn: message.turnNumber,
-    seq: message.seq,
-    owner: message.owner,
-    type: message.type,
-    content: message.content,
-    mood: message.mood,
-    createdAt: message.createdAt,
+    'saves.export': async ({ id, destPath }) => ({ path: library.export(id, destPath) }),
   };
 }

@@ -16,6 +16,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('pack_id', 'text', (c) => c.notNull())
     .addColumn('pack_version', 'text', (c) => c.notNull())
     .addColumn('pack_content_hash', 'text', (c) => c.notNull())
+    // The persona the player chose at New game (a persona id of the pack).
+    .addColumn('persona_id', 'text', (c) => c.notNull())
     .addColumn('rng_seed', 'integer', (c) => c.notNull())
     .addColumn('rng_initial_state', 'text', (c) => c.notNull().check(sql`json_valid(rng_initial_state)`))
     .addColumn('rng_state', 'text', (c) => c.notNull().check(sql`json_valid(rng_state)`))

@@ -21,6 +21,7 @@ export function readMeta(sqlite: SqliteConnection, path: string): SaveMeta {
     packId: row.pack_id,
     packVersion: row.pack_version,
     packContentHash: row.pack_content_hash,
+    personaId: row.persona_id,
     rngSeed: row.rng_seed,
     rngInitialState: parseRngState(row.rng_initial_state, path),
     rngState: parseRngState(row.rng_state, path),

@@ -18,6 +18,7 @@ export function readSummary(sqlite: SqliteConnection, path: string): SaveSummary
     packId: meta.packId,
     packVersion: meta.packVersion,
     packContentHash: meta.packContentHash,
+    personaId: meta.personaId,
     appVersion: meta.appVersion,
     createdAt: meta.createdAt,
     updatedAt: meta.updatedAt,

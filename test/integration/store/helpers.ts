@@ -38,6 +38,7 @@ export const NEW_SAVE: NewSave = {
   packId: 'lost-tower',
   packVersion: '1.2.0',
   packContentHash: 'sha256:abc',
+  personaId: 'ren',
   rngSeed: 42,
   rngState: [1, 2, 3, 4],
 };

@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openSave, type SaveStore, type StoredStageCall } from '../../store/index.ts';
+import { systemClock } from '../../platform/node.ts';
+import { UsageError, type CliCommand, type CliContext } from '../command.ts';
+import { readAppVersion } from '../install-paths.ts';
+
+const USAGE = 'storyloom inspect <save> stream|prompts [--turn N] [--json]';
+
+/** Writers' view of a save: the whole stream (every owner, every type) or every stage call of a turn. */
+export const inspectCommand: CliCommand = {
+  name: 'inspect',
+  summary: 'Show a save’s stream, or every stage call (prompt, output, tokens) of a turn',
+  usage: USAGE,
+  async run(args, context) {
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: { turn: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+    });
+    if (values.help) {
+      context.io.stdout(`usage: ${USAGE}\n`);
+      return 0;
+    }
+    const [saveArg, view] = positionals;
+    if (saveArg === undefined || (view !== 'stream' && view !== 'prompts')) throw new UsageError('name a save and a view: stream or prompts');
+    const turn = values.turn === undefined ? undefined : Number(values.turn);
+    if (turn !== undefined && (!Number.isInteger(turn) || turn < 1)) throw new UsageError(`--turn must be a turn number, got "${values.turn}"`);
+    const store = await openSave(resolveSave(context, saveArg), { clock: systemClock, appVersion: readAppVersion() });
+    try {
+      if (view === 'stream') printStream(context, store, turn, values.json);
+      else printPrompts(context, store, turn, values.json);
+      return 0;
+    } finally {
+      store.close();
+    }
+  },
+};
+
+function resolveSave(context: CliContext, save: string): string {
+  const direct = path.resolve(context.cwd, save);
+  if (existsSync(direct)) return direct;
+  const inLibrary = path.join(context.roots.saves, path.basename(save));
+  if (existsSync(inLibrary)) return inLibrary;
+  throw new Error(`no save "${save}" here or in ${context.roots.saves}`);
+}
+
+function printStream(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean): void {
+  const messages = store.messagesBefore(null, Number.MAX_SAFE_INTEGER).filter((message) => turn === undefined || message.turnNumber === turn);
+  for (const message of messages) {
+    const record = { turn: message.turnNumber, seq: message.seq, owner: message.owner, type: message.type, mood: message.mood, content: message.content };
+    context.io.stdout(
+      json
+        ? `${JSON.stringify(record)}\n`
+        : `${record.turn}.${record.seq} ${record.owner} ${record.type}${record.mood ? ` (${record.mood})` : ''}: ${record.content}\n`,
+    );
+  }
+}
+
+function printPrompts(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean): void {
+  const turns = store.turns();
+  // A turn number names the committed turn; without one, the last attempt (a failed one included) is shown.
+  const chosen = turn === undefined ? turns.at(-1) : turns.findLast((candidate) => candidate.number === turn && candidate.status === 'committed');
+  if (chosen === undefined) throw new Error(turn === undefined ? 'this save has no turns yet' : `this save has no committed turn ${turn}`);
+  const calls = store.stageCalls(chosen.id);
+  if (json) {
+    context.io.stdout(`${JSON.stringify({ turn: chosen.number, status: chosen.status, calls })}\n`);
+    return;
+  }
+  context.io.stdout(`Turn ${chosen.number} (${chosen.status}${chosen.failure ? `: ${chosen.failure.stage} — ${chosen.failure.reason}` : ''})\n`);
+  for (const call of calls) context.io.stdout(formatCall(call));
+}
+
+function formatCall(call: StoredStageCall): string {
+  const tokens = `prompt ${call.promptTokens ?? '?'} (cached ${call.cachedTokens ?? '?'}), generated ${call.generatedTokens ?? '?'}`;
+  const prompt = call.prompt.map((message) => `  [${message.role}]\n${indent(message.content)}`).join('\n');
+  const outcome = call.error === null ? `  [output]\n${indent(call.output ?? '')}` : `  [error] ${call.error}`;
+  return `\n── ${call.seq}. ${call.stage} · ${call.principal} · ${call.provider}/${call.model} · ${tokens} · ${Math.round(call.totalMs ?? 0)} ms\n${prompt}\n${outcome}\n`;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+}

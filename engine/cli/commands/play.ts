@@ -1,0 +1,161 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { createEngineClient, createInProcessTransport, type EngineClient, type PlayResult, type Result } from '../../api/index.ts';
+import { loadPack } from '../../pack/index.ts';
+import { UsageError, type CliCommand, type CliContext } from '../command.ts';
+import { createCliEngine } from '../engine-for-cli.ts';
+import { readAppVersion } from '../install-paths.ts';
+import { parseInputs, readInputsFile, type ScriptedInput } from '../play/inputs-file.ts';
+import { createTranscriptPrinter } from '../play/transcript-printer.ts';
+
+const USAGE =
+  'storyloom play <pack-dir|pack-id> [--save ID] [--persona ID] [--llm SPEC] [--input TEXT]... [--inputs FILE] [--json] [--sandbox]';
+
+export const playCommand: CliCommand = {
+  name: 'play',
+  summary: 'Play a story in the terminal (interactive, or the turns given with --input/--inputs)',
+  usage: USAGE,
+  async run(args, context) {
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        save: { type: 'string' },
+        persona: { type: 'string' },
+        llm: { type: 'string' },
+        input: { type: 'string', multiple: true },
+        inputs: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        sandbox: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    });
+    if (values.help) {
+      context.io.stdout(`usage: ${USAGE}\n\nSPEC: local:<model.gguf> | openai:<baseURL>#<model> | scripted:<replies.yaml>\n`);
+      return 0;
+    }
+    const [packArg, ...extra] = positionals;
+    if (packArg === undefined || extra.length > 0) throw new UsageError('name one story pack: a folder or an installed pack id');
+    const packDir = isDirectory(path.resolve(context.cwd, packArg)) ? path.resolve(context.cwd, packArg) : null;
+    const packId = packDir === null ? packArg : await packIdOf(packDir);
+
+    const engine = await createCliEngine(context, { llm: values.llm, packDirs: packDir === null ? [] : [packDir] });
+    try {
+      const { api, subscribe } = createEngineClient(createInProcessTransport(engine));
+      const save = await openOrCreateSave(api, context, { packId, save: values.save, persona: values.persona });
+      const scripted: ScriptedInput[] = [
+        ...(values.inputs === undefined ? [] : await readInputsFile(path.resolve(context.cwd, values.inputs))),
+        ...parseInputs((values.input ?? []).join('\n')),
+      ];
+      const names = await nameLookup(api, packId);
+      if (!values.json) {
+        subscribe(createTranscriptPrinter({ write: context.io.stdout, personaId: save.personaId, sandbox: values.sandbox, names }));
+      }
+      const play = (input: ScriptedInput, saveId: string) => api['play.submit']({ saveId, text: input.text, thought: input.thought });
+      if (scripted.length > 0 || values.json) return await playScripted(context, play, save.id, scripted, values.json);
+      return await playInteractive(context, play, save.id);
+    } finally {
+      await engine.dispose();
+    }
+  },
+};
+
+type Play = (input: ScriptedInput, saveId: string) => Promise<Result<PlayResult>>;
+
+async function playScripted(context: CliContext, play: Play, firstSaveId: string, inputs: readonly ScriptedInput[], json: boolean): Promise<number> {
+  let saveId = firstSaveId;
+  let failures = 0;
+  for (const input of inputs) {
+    const result = unwrap(await play(input, saveId));
+    saveId = result.saveId;
+    if (json) context.io.stdout(jsonLines(result));
+    else if (result.kind === 'notice') context.io.stdout(`${result.message}\n\n`);
+    if (result.kind === 'failed') failures++;
+  }
+  if (!json) context.io.stderr(`save: ${saveId}\n`);
+  return failures === 0 ? 0 : 1;
+}
+
+async function playInteractive(context: CliContext, play: Play, firstSaveId: string): Promise<number> {
+  let saveId = firstSaveId;
+  context.io.stdout('Write what you intend to do, then Enter. A line starting with ~ is a private thought for your next turn.\nType /help for commands, Ctrl-D to stop.\n\n');
+  const lines = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY, prompt: '» ' });
+  context.signal.addEventListener('abort', () => lines.close(), { once: true });
+  let thought: string | null = null;
+  lines.prompt();
+  for await (const line of lines) {
+    if (line.trim().startsWith('~')) {
+      thought = line.trim().slice(1).trim() || null;
+    } else if (line.trim() !== '') {
+      const result = unwrap(await play({ text: line, thought }, saveId));
+      thought = null;
+      saveId = result.saveId;
+      if (result.kind === 'notice') context.io.stdout(`${result.message}\n\n`);
+      if (result.kind === 'forked') context.io.stdout(`(${result.reason}: the story continues in save ${result.saveId})\n\n`);
+    }
+    lines.prompt();
+  }
+  context.io.stderr(`\nsave: ${saveId} (continue with --save ${saveId})\n`);
+  return 0;
+}
+
+function jsonLines(result: PlayResult): string {
+  switch (result.kind) {
+    case 'turn':
+      return [
+        ...result.messages.map((message) =>
+          JSON.stringify({ turn: message.turn, seq: message.seq, owner: message.owner, type: message.type, ...(message.mood === null ? {} : { mood: message.mood }), content: message.content }),
+        ),
+        JSON.stringify({ type: 'turn_end', turn: result.turn }),
+      ].join('\n') + '\n';
+    case 'failed':
+      return `${JSON.stringify({ type: 'turn_failed', turn: result.turn, stage: result.stage, reason: result.reason })}\n`;
+    case 'forked':
+      return `${JSON.stringify({ type: 'forked', reason: result.reason, save: result.saveId })}\n`;
+    case 'notice':
+      return `${JSON.stringify({ type: 'notice', message: result.message })}\n`;
+  }
+}
+
+async function openOrCreateSave(
+  api: EngineClient,
+  context: CliContext,
+  options: { packId: string; save: string | undefined; persona: string | undefined },
+): Promise<{ id: string; personaId: string }> {
+  if (options.save !== undefined) {
+    const opened = unwrap(await api['saves.open']({ id: options.save, lastMessages: 0 }));
+    return { id: opened.summary.id, personaId: opened.summary.personaId };
+  }
+  const created = unwrap(
+    await api['saves.create']({ packId: options.packId, ...(options.persona === undefined ? {} : { personaId: options.persona }) }),
+  );
+  context.io.stderr(`new save: ${created.id}\n`);
+  return { id: created.id, personaId: created.personaId };
+}
+
+async function nameLookup(api: EngineClient, packId: string): Promise<(owner: string) => string> {
+  const packs = unwrap(await api['packs.list']());
+  const pack = packs.find((candidate) => candidate.id === packId);
+  const names = new Map([...(pack?.personas ?? []), ...(pack?.characters ?? [])].map((entry) => [entry.id, entry.name]));
+  return (owner) => names.get(owner) ?? owner;
+}
+
+async function packIdOf(dir: string): Promise<string> {
+  const { pack, diagnostics } = await loadPack(dir, { appVersion: readAppVersion() });
+  if (pack === null) {
+    const first = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+    throw new Error(`${dir} is not a playable story pack${first ? `: ${first.file}:${first.line}:${first.column}: ${first.message}` : ''} (run storyloom validate ${dir})`);
+  }
+  return pack.manifest.id;
+}
+
+function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+function isDirectory(candidate: string): boolean {
+  return existsSync(candidate) && statSync(candidate).isDirectory();
+}

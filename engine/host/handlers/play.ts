@@ -1,0 +1,9 @@
+import type { EngineHandlers } from '../../api/index.ts';
+import type { Sessions } from '../sessions.ts';
+
+export function playHandlers(sessions: Sessions): Pick<EngineHandlers, 'play.submit' | 'play.cancel'> {
+  return {
+    'play.submit': ({ saveId, text, thought }) => sessions.submit(saveId, text, thought),
+    'play.cancel': async ({ saveId }) => ({ cancelled: sessions.cancel(saveId) }),
+  };
+}

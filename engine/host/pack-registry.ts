@@ -1,0 +1,91 @@
+import { EngineError, type PackSummary } from '../api/index.ts';
+import { discoverPacks, loadPack, type PackListing, type StoryPack } from '../pack/index.ts';
+import type { FileRoots } from '../platform/index.ts';
+
+/** The installed story packs (built-in and the user's), found on first use and again on reload. */
+export class PackRegistry {
+  readonly #roots: FileRoots;
+  readonly #appVersion: string;
+  readonly #extraDirs: readonly string[];
+  #listings: Promise<readonly PackListing[]> | null = null;
+
+  /** `extraDirs`: pack folders named on the command line (`storyloom play ./my-pack`), listed as user packs. */
+  constructor(roots: FileRoots, appVersion: string, extraDirs: readonly string[] = []) {
+    this.#roots = roots;
+    this.#appVersion = appVersion;
+    this.#extraDirs = extraDirs;
+  }
+
+  async summaries(): Promise<PackSummary[]> {
+    return (await this.#load()).map(toSummary);
+  }
+
+  async reload(): Promise<PackSummary[]> {
+    this.#listings = null;
+    return this.summaries();
+  }
+
+  /** A playable pack by id; a clear error when it is missing or broken. */
+  async pack(id: string): Promise<StoryPack> {
+    const listing = (await this.#load()).find((candidate) => candidate.id === id);
+    if (listing === undefined) throw new EngineError('not_found', `No story pack with id "${id}" is installed.`);
+    if (listing.pack === undefined) {
+      const first = listing.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+      const where = first ? ` (${first.file}:${first.line}:${first.column}: ${first.message})` : '';
+      throw new EngineError('not_found', `The story pack "${id}" has errors and cannot be played${where}.`);
+    }
+    return listing.pack;
+  }
+
+  #load(): Promise<readonly PackListing[]> {
+    this.#listings ??= this.#discover();
+    return this.#listings;
+  }
+
+  async #discover(): Promise<readonly PackListing[]> {
+    const found = await discoverPacks({
+      builtinDir: this.#roots.builtinStories,
+      userDir: this.#roots.userStories,
+      appVersion: this.#appVersion,
+    });
+    const extra = await Promise.all(this.#extraDirs.map((dir) => this.#loadExtra(dir)));
+    // A folder named explicitly wins over an installed pack with the same id.
+    const extraIds = new Set(extra.map((listing) => listing.id));
+    return [...extra, ...found.filter((listing) => !extraIds.has(listing.id))];
+  }
+
+  async #loadExtra(dir: string): Promise<PackListing> {
+    const { pack, diagnostics } = await loadPack(dir, { appVersion: this.#appVersion });
+    const hasErrors = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
+    return {
+      source: 'user',
+      dir,
+      id: pack?.manifest.id ?? dir,
+      title: pack?.manifest.title ?? dir,
+      author: pack?.manifest.author ?? '',
+      description: pack?.manifest.description ?? '',
+      version: pack?.manifest.version ?? '',
+      status: hasErrors ? 'error' : diagnostics.length > 0 ? 'warnings' : 'ok',
+      diagnostics,
+      ...(pack === null ? {} : { pack }),
+    };
+  }
+}
+
+function toSummary(listing: PackListing): PackSummary {
+  return {
+    id: listing.id,
+    source: listing.source,
+    dir: listing.dir,
+    title: listing.title,
+    author: listing.author,
+    description: listing.description,
+    version: listing.version,
+    coverPath: listing.coverPath ?? null,
+    status: listing.status,
+    diagnostics: listing.diagnostics.map(({ severity, file, line, column, message }) => ({ severity, file, line, column, message })),
+    personas: (listing.pack?.personas ?? []).map(({ id, name, description }) => ({ id, name, description })),
+    defaultPersona: listing.pack?.manifest.start.persona ?? null,
+    characters: (listing.pack?.characters ?? []).map(({ id, name }) => ({ id, name })),
+  };
+}

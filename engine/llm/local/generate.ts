@@ -1,0 +1,112 @@
+import type { LlamaContextSequence, LlamaGrammarEvaluationState, LlamaModel, Token } from 'node-llama-cpp';
+import type { LlmUsage } from '../types.ts';
+import type { PreparedPrompt } from './chat-prompt.ts';
+import { ReplyText } from './reply-text.ts';
+
+export interface GenerationParams {
+  readonly temperature: number;
+  readonly seed: number | undefined;
+  readonly maxTokens: number;
+  readonly grammarState: LlamaGrammarEvaluationState | undefined;
+  /** Drop whitespace at the end of the reply (node-llama-cpp's JSON grammars end in newlines). */
+  readonly trimTrailingWhitespace: boolean;
+  readonly signal: AbortSignal | undefined;
+  readonly onTextDelta: ((delta: string) => void) | undefined;
+}
+
+export interface Generation {
+  readonly text: string;
+  readonly usage: LlmUsage;
+  /** True when the loop ended because the signal was aborted (the caller has usually rejected already). */
+  readonly aborted: boolean;
+}
+
+/**
+ * The hot path: reuse the sequence's cached prefix, evaluate only the new prompt tokens, then sample until an
+ * end-of-generation token, a stop trigger, maxTokens or abort. Per token it does one detokenize and a few checks.
+ */
+export async function generateOnSequence(
+  sequence: LlamaContextSequence,
+  model: LlamaModel,
+  prompt: PreparedPrompt,
+  params: GenerationParams,
+): Promise<Generation> {
+  const startedAt = performance.now();
+  const meterBefore = evaluatedTokens(sequence);
+  const newTokens = await keepSharedPrefix(sequence, prompt.tokens);
+  const reply = new ReplyText(model, {
+    stopTexts: prompt.stopTexts,
+    trimTrailingWhitespace: params.trimTrailingWhitespace,
+    streaming: params.onTextDelta !== undefined,
+  });
+  const recent: Token[] = [];
+  let generatedTokens = 0;
+  let firstTokenAt: number | null = null;
+  let promptEvaluated: number | null = null;
+  let aborted = params.signal?.aborted ?? false;
+
+  if (!aborted && params.maxTokens > 0) {
+    const tokens = sequence.evaluate(newTokens, {
+      temperature: params.temperature,
+      ...(params.seed === undefined ? {} : { seed: params.seed }),
+      ...(params.grammarState === undefined ? {} : { grammarEvaluationState: params.grammarState }),
+    });
+    for await (const token of tokens) {
+      if (promptEvaluated === null) {
+        firstTokenAt = performance.now();
+        // Measured, not assumed: what the sequence actually evaluated before the first token was sampled.
+        promptEvaluated = evaluatedTokens(sequence) - meterBefore;
+      }
+      if (params.signal?.aborted === true) {
+        aborted = true;
+        break;
+      }
+      if (endsWithStopSequence(recent, token, prompt.stopTokenSequences)) break;
+      generatedTokens++;
+      const delta = reply.push(token);
+      if (delta !== '') params.onTextDelta?.(delta);
+      if (reply.stopped || generatedTokens >= params.maxTokens) break;
+    }
+  }
+  const last = reply.finish();
+  if (last !== '') params.onTextDelta?.(last);
+
+  promptEvaluated ??= evaluatedTokens(sequence) - meterBefore;
+  const usage: LlmUsage = {
+    promptTokens: prompt.tokens.length,
+    cachedPromptTokens: Math.max(0, prompt.tokens.length - promptEvaluated),
+    generatedTokens,
+    timeToFirstTokenMs: generatedTokens > 0 && firstTokenAt !== null ? firstTokenAt - startedAt : null,
+    totalMs: performance.now() - startedAt,
+  };
+  return { text: reply.text, usage, aborted };
+}
+
+/**
+ * Erases only the part of the sequence's context that differs from the new prompt, and returns the prompt tokens
+ * still to evaluate. At least one prompt token is always re-evaluated: sampling needs the logits after the last one.
+ */
+async function keepSharedPrefix(sequence: LlamaContextSequence, promptTokens: Token[]): Promise<Token[]> {
+  const { firstDifferentIndex } = sequence.compareContextTokens(promptTokens);
+  const keep = Math.min(firstDifferentIndex, promptTokens.length - 1);
+  if (keep < sequence.nextTokenIndex) {
+    await sequence.eraseContextTokenRanges([{ start: keep, end: sequence.nextTokenIndex }]);
+  }
+  return promptTokens.slice(sequence.nextTokenIndex);
+}
+
+/** Tokens the sequence has put through the model (with or without logits), from its token meter. */
+function evaluatedTokens(sequence: LlamaContextSequence): number {
+  const meter = sequence.tokenMeter;
+  return meter.usedInputTokens + meter.usedOutputTokens;
+}
+
+/** Tracks the last tokens and tells whether `token` completes a stop token sequence (usually none, or 1 token long). */
+function endsWithStopSequence(recent: Token[], token: Token, stops: readonly (readonly Token[])[]): boolean {
+  if (stops.length === 0) return false;
+  recent.push(token);
+  if (recent.length > 16) recent.shift();
+  return stops.some(
+    (stop) => stop.length <= recent.length && stop.every((stopToken, index) => recent[recent.length - stop.length + index] === stopToken),
+  );
+}

@@ -1,0 +1,163 @@
+import { LlamaGrammarEvaluationState, LlamaText, type GbnfJsonSchema, type LlamaGrammar } from 'node-llama-cpp';
+import type { z } from 'zod';
+import type { StageKind } from '../../api/stages.ts';
+import type { LocalProviderConfig } from '../config.ts';
+import { parseStructuredOutput, repairMessages, toJsonSchema } from '../structured.ts';
+import {
+  LlmError,
+  type LlmObjectRequest,
+  type LlmObjectResult,
+  type LlmProvider,
+  type LlmRequest,
+  type LlmTextResult,
+  type LlmUsage,
+} from '../types.ts';
+import { abortable, abortedError } from './abort.ts';
+import { preparePrompt } from './chat-prompt.ts';
+import { generateOnSequence, type Generation } from './generate.ts';
+import { toGbnfJsonSchema } from './json-schema-to-gbnf.ts';
+import { describe, disposeLocalRuntime, loadLocalRuntime, type LocalProviderOptions, type LocalRuntime } from './runtime.ts';
+import { SequencePool } from './sequence-pool.ts';
+
+const DEFAULT_TEMPERATURE = 0.7;
+
+/** Loads the model once and returns the `local` provider (node-llama-cpp, in process). */
+export async function createLocalProvider(config: LocalProviderConfig, options: LocalProviderOptions = {}): Promise<LocalProvider> {
+  return new LocalProvider(await loadLocalRuntime(config, options));
+}
+
+export class LocalProvider implements LlmProvider {
+  readonly kind = 'local';
+  readonly model: string;
+  private readonly runtime: LocalRuntime;
+  private readonly pool: SequencePool;
+  private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
+  /** Aborted by dispose(), so in-flight generations stop before the model is freed. */
+  private readonly lifetime = new AbortController();
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(runtime: LocalRuntime) {
+    this.runtime = runtime;
+    this.model = runtime.modelName;
+    this.pool = new SequencePool(runtime.context);
+  }
+
+  async generateText(request: LlmRequest): Promise<LlmTextResult> {
+    const generation = await this.generate(request, undefined);
+    return { text: generation.text, usage: generation.usage, model: this.model, attempts: 1 };
+  }
+
+  async generateObject<T>(request: LlmObjectRequest<T>): Promise<LlmObjectResult<T>> {
+    const grammar = await this.grammarFor(request.schema, request.stage);
+    const first = await this.generate(request, grammar);
+    const firstTry = tryParse(first.text, request.schema, request.stage);
+    if (firstTry.ok) return { text: first.text, value: firstTry.value, usage: first.usage, model: this.model, attempts: 1 };
+
+    // One repair retry. Its deltas are not streamed: a consumer cannot take back text it already showed.
+    const messages = repairMessages(request.messages, first.text, firstTry.problem);
+    const { onTextDelta: _streamedOnce, seed, ...rest } = request;
+    // A different seed: the same one on an almost identical prompt tends to repeat the same mistake.
+    const retry = { ...rest, messages, ...(seed === undefined ? {} : { seed: seed + 1 }) };
+    const second = await this.generate(retry, grammar);
+    const usage = sumUsage(first.usage, second.usage);
+    const secondTry = tryParse(second.text, request.schema, request.stage);
+    if (secondTry.ok) return { text: second.text, value: secondTry.value, usage, model: this.model, attempts: 2 };
+    throw new LlmError('invalid_output', `${secondTry.problem} (after one repair retry)`, request.stage);
+  }
+
+  countTokens(text: string): Promise<number> {
+    return Promise.resolve(this.runtime.model.tokenize(text).length);
+  }
+
+  async dispose(): Promise<void> {
+    if (this.lifetime.signal.aborted) return;
+    this.lifetime.abort();
+    await Promise.allSettled([...this.inFlight]);
+    await disposeLocalRuntime(this.runtime);
+  }
+
+  private async generate(request: LlmRequest, grammar: LlamaGrammar | undefined): Promise<Generation> {
+    const { stage } = request;
+    if (this.lifetime.signal.aborted) throw new LlmError('provider', 'the local provider was disposed', stage);
+    if (request.signal?.aborted === true) throw abortedError(stage);
+    const chatPrompt = preparePrompt(this.runtime, request.messages);
+    const prompt = grammar === undefined ? chatPrompt : { ...chatPrompt, stopTexts: [...chatPrompt.stopTexts, ...grammarStopTexts(grammar)] };
+    const room = this.runtime.context.contextSize - prompt.tokens.length;
+    if (room <= 0) {
+      const message = `the prompt has ${prompt.tokens.length} tokens; the context holds ${this.runtime.context.contextSize}`;
+      throw new LlmError('provider', message, stage);
+    }
+    const signal = request.signal === undefined ? this.lifetime.signal : AbortSignal.any([request.signal, this.lifetime.signal]);
+    const work = this.pool.run(stage, (sequence) =>
+      generateOnSequence(sequence, this.runtime.model, prompt, {
+        temperature: request.temperature ?? DEFAULT_TEMPERATURE,
+        seed: request.seed,
+        maxTokens: Math.min(request.maxTokens ?? room, room),
+        grammarState: grammar === undefined ? undefined : new LlamaGrammarEvaluationState({ model: this.runtime.model, grammar }),
+        trimTrailingWhitespace: grammar?.trimWhitespaceSuffix ?? false,
+        signal,
+        onTextDelta: request.onTextDelta,
+      }),
+    );
+    this.inFlight.add(work);
+    void work.then(
+      () => this.inFlight.delete(work),
+      () => this.inFlight.delete(work),
+    );
+    let generation: Generation;
+    try {
+      generation = await abortable(work, signal, stage);
+    } catch (error) {
+      if (error instanceof LlmError) throw error;
+      throw new LlmError('provider', describe(error), stage, { cause: error });
+    }
+    if (generation.aborted) throw abortedError(stage);
+    return generation;
+  }
+
+  /** One grammar per distinct schema, built once: building it parses GBNF in llama.cpp. */
+  private grammarFor(schema: z.ZodType, stage: StageKind): Promise<LlamaGrammar> {
+    const gbnfSchema = toGbnfJsonSchema(toJsonSchema(schema));
+    const key = JSON.stringify(gbnfSchema);
+    let grammar = this.grammars.get(key);
+    if (grammar === undefined) {
+      grammar = this.runtime.llama.createGrammarForJsonSchema<GbnfJsonSchema>(gbnfSchema);
+      this.grammars.set(key, grammar);
+      grammar.catch(() => this.grammars.delete(key));
+    }
+    return grammar.catch((error: unknown) => {
+      throw new LlmError('provider', `cannot build a JSON grammar for the schema: ${describe(error)}`, stage, { cause: error });
+    });
+  }
+}
+
+/** The grammar's own text stop triggers (node-llama-cpp's JSON grammars stop on four newlines). */
+function grammarStopTexts(grammar: LlamaGrammar): string[] {
+  return grammar.stopGenerationTriggers.flatMap((trigger) => {
+    if (typeof trigger === 'string') return [trigger];
+    if (LlamaText.isLlamaText(trigger)) return trigger.values.every((value) => typeof value === 'string') ? [trigger.toString()] : [];
+    return trigger.every((part) => typeof part === 'string') ? [trigger.join('')] : [];
+  });
+}
+
+type ParseAttempt<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
+
+function tryParse<T>(text: string, schema: z.ZodType<T>, stage: StageKind): ParseAttempt<T> {
+  try {
+    return { ok: true, value: parseStructuredOutput(text, schema, stage) };
+  } catch (error) {
+    if (!(error instanceof LlmError)) throw error;
+    // The stage prefix is for logs; the repair prompt only needs what was wrong.
+    return { ok: false, problem: error.message.replace(`${stage}: `, '') };
+  }
+}
+
+function sumUsage(first: LlmUsage, second: LlmUsage): LlmUsage {
+  return {
+    promptTokens: first.promptTokens + second.promptTokens,
+    cachedPromptTokens: first.cachedPromptTokens + second.cachedPromptTokens,
+    generatedTokens: first.generatedTokens + second.generatedTokens,
+    timeToFirstTokenMs: first.timeToFirstTokenMs ?? second.timeToFirstTokenMs,
+    totalMs: first.totalMs + second.totalMs,
+  };
+}

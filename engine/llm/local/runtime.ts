@@ -1,0 +1,94 @@
+import { access } from 'node:fs/promises';
+import { basename, isAbsolute, resolve } from 'node:path';
+import {
+  getLlama,
+  LlamaLogLevel,
+  resolveChatWrapper,
+  type ChatWrapper,
+  type Llama,
+  type LlamaContext,
+  type LlamaModel,
+} from 'node-llama-cpp';
+import type { LocalProviderConfig } from '../config.ts';
+import { LlmError } from '../types.ts';
+
+export interface LocalProviderOptions {
+  /** Folder that relative `modelPath`s are resolved against. */
+  readonly modelsDir?: string;
+  /** Overrides `config.maxThreads` (tests and benchmarks pin this to 1). */
+  readonly maxThreads?: number;
+  /** Parallel sequences in the one context: stage kinds that can hold their own KV cache at once. Default 4. */
+  readonly sequences?: number;
+  /** Overrides `config.contextSize` (tokens per sequence). */
+  readonly contextSize?: number;
+  /** llama.cpp log level; default "warn". */
+  readonly logLevel?: LlamaLogLevel;
+}
+
+/** Everything one loaded model needs: the backend, the weights, the one context and the prompt formatter. */
+export interface LocalRuntime {
+  readonly llama: Llama;
+  readonly model: LlamaModel;
+  readonly context: LlamaContext;
+  readonly chatWrapper: ChatWrapper;
+  /** Display name: the GGUF's general.name, else the file name. */
+  readonly modelName: string;
+}
+
+const DEFAULT_SEQUENCES = 4;
+/** Per-sequence cap when the config leaves it open: enough for story prompts without reserving a 128k KV cache × N. */
+const DEFAULT_MAX_CONTEXT = 8192;
+
+export async function loadLocalRuntime(config: LocalProviderConfig, options: LocalProviderOptions): Promise<LocalRuntime> {
+  const modelPath = await resolveModelPath(config.modelPath, options.modelsDir);
+  const maxThreads = options.maxThreads ?? config.maxThreads;
+  let llama: Llama;
+  try {
+    llama = await getLlama({
+      gpu: config.gpu === 'cpu' ? false : 'auto',
+      build: 'never', // never compile llama.cpp on a user's machine: use the prebuilt binaries
+      logLevel: options.logLevel ?? LlamaLogLevel.warn,
+      ...(maxThreads > 0 ? { maxThreads } : {}),
+    });
+  } catch (error) {
+    throw new LlmError('provider', `cannot start llama.cpp: ${describe(error)}`, undefined, { cause: error });
+  }
+  try {
+    const model = await llama.loadModel({ modelPath });
+    const contextSize = options.contextSize ?? config.contextSize;
+    const context = await model.createContext({
+      sequences: options.sequences ?? DEFAULT_SEQUENCES,
+      contextSize: contextSize ?? { max: DEFAULT_MAX_CONTEXT },
+      // Keep the whole window for sliding-window models too, so any shared prompt prefix can be reused.
+      swaFullCache: true,
+    });
+    const modelName = model.fileInfo.metadata.general?.name ?? basename(modelPath);
+    return { llama, model, context, chatWrapper: resolveChatWrapper(model), modelName };
+  } catch (error) {
+    await llama.dispose();
+    throw new LlmError('provider', `cannot load ${modelPath}: ${describe(error)}`, undefined, { cause: error });
+  }
+}
+
+export async function disposeLocalRuntime(runtime: LocalRuntime): Promise<void> {
+  await runtime.context.dispose();
+  await runtime.model.dispose();
+  await runtime.llama.dispose();
+}
+
+async function resolveModelPath(modelPath: string, modelsDir: string | undefined): Promise<string> {
+  if (!isAbsolute(modelPath) && modelsDir === undefined) {
+    throw new LlmError('config', `model path "${modelPath}" is relative but no models folder is known`);
+  }
+  const resolved = isAbsolute(modelPath) ? modelPath : resolve(modelsDir ?? '', modelPath);
+  try {
+    await access(resolved);
+  } catch {
+    throw new LlmError('config', `model file not found: ${resolved}`);
+  }
+  return resolved;
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

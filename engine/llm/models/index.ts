@@ -1,0 +1,4 @@
+export { scanModels } from './scan-models.ts';
+export { describeModelFile } from './describe-model.ts';
+export { downloadModel, type DownloadModelOptions, type DownloadModelResult } from './download-model.ts';
+export { catalogSchema, DEFAULT_CATALOG_PATH, loadCatalog } from './catalog.ts';

@@ -1,0 +1,133 @@
+import { repairMessages, type LlmMessage } from '../llm/index.ts';
+import type { StreamEntry } from '../stream/index.ts';
+import { appendWhole, pendingId } from './append.ts';
+import { NARRATOR_OWNER } from '../stream/index.ts';
+import { callStageObject, callStageText } from './call-stage.ts';
+import { beatScriptSchema, type Beat, type BeatScript } from './outputs.ts';
+import { characterVariables, charactersPresent, displayName, promptContext } from './prompt-view.ts';
+import { cleanSpokenWords, findSpeech } from './speech-check.ts';
+import { StageFailure } from './stage-failure.ts';
+import type { TurnContext } from './turn-context.ts';
+
+export interface Resolution {
+  /** The intention being resolved (already in the buffer). */
+  readonly intention: StreamEntry;
+  readonly roundStartSeq: number;
+  readonly whisperTo?: string;
+  readonly silence: boolean;
+}
+
+/**
+ * Resolves one intention: the Narrator writes a beat script, which is expanded in order — narration beats appended
+ * as they are, each cue answered by one Character Dialog call that sees everything appended before it.
+ */
+export async function resolveIntention(context: TurnContext, resolution: Resolution): Promise<void> {
+  const script = await writeBeatScript(context, resolution);
+  for (const beat of script.beats) {
+    if (beat.type === 'narration') appendWhole(context, { owner: NARRATOR_OWNER, type: 'narration', content: beat.content.trim() });
+    else await speak(context, resolution, beat);
+  }
+}
+
+async function writeBeatScript(context: TurnContext, resolution: Resolution): Promise<BeatScript> {
+  const { intention } = resolution;
+  const request = {
+    stage: 'narrator' as const,
+    principal: NARRATOR_OWNER,
+    cursor: { turn: context.buffer.turn, roundStartSeq: resolution.roundStartSeq },
+    resolving: intention,
+  };
+  const variables = promptContext(
+    { pack: context.pack, state: context.state, personaId: context.personaId, stream: context.buffer.stream(), request },
+    {
+      intention: {
+        owner_name: displayName(context.pack, context.personaId, intention.owner),
+        content: intention.content,
+        ...(resolution.whisperTo === undefined ? {} : { whisper_to: displayName(context.pack, context.personaId, resolution.whisperTo) }),
+      },
+      guidance: { silence: resolution.silence },
+    },
+  );
+  const messages = context.prompts.render('narrator', variables);
+  const temperature = context.pack.manifest.tuning.narratorTemperature;
+  const call = (prompt: readonly LlmMessage[]) =>
+    callStageObject(context, {
+      stage: 'narrator',
+      principal: NARRATOR_OWNER,
+      messages: prompt,
+      schema: beatScriptSchema,
+      schemaName: 'beat_script',
+      ...(temperature === undefined ? {} : { temperature }),
+    });
+  const first = await call(messages);
+  const problem = scriptProblem(context, first.value);
+  if (problem === null) return normalizeCues(context, first.value);
+  // One repair retry: tell the Narrator what was wrong with its script.
+  const second = await call(repairMessages(messages, first.text, problem));
+  const remaining = scriptProblem(context, second.value);
+  if (remaining !== null) throw new StageFailure('narrator', NARRATOR_OWNER, `${remaining} (after one repair attempt)`);
+  return normalizeCues(context, second.value);
+}
+
+/** Speech in a narration beat, or a cue for someone not in the scene, makes a script unusable. */
+function scriptProblem(context: TurnContext, script: BeatScript): string | null {
+  for (const [index, beat] of script.beats.entries()) {
+    if (beat.type === 'narration') {
+      const speech = findSpeech(beat.content);
+      if (speech !== null) {
+        return `narration beat ${index + 1} contains spoken words (${speech}); every spoken line must be a cue beat`;
+      }
+    } else if (resolveSpeaker(context, beat.character) === null) {
+      const ids = charactersPresent(context.pack, context.state).map((character) => character.id);
+      return `cue beat ${index + 1} names "${beat.character}", who is not in the scene; use one of: ${ids.join(', ') || '(nobody else is here)'}`;
+    }
+  }
+  return null;
+}
+
+/** Accepts a cue naming a present character by id, name or alias; maps it to the id. */
+function resolveSpeaker(context: TurnContext, reference: string): string | null {
+  const wanted = reference.trim().toLowerCase();
+  const match = charactersPresent(context.pack, context.state).find(
+    (character) =>
+      character.id === wanted ||
+      character.name.toLowerCase() === wanted ||
+      character.aliases.some((alias) => alias.toLowerCase() === wanted),
+  );
+  return match?.id ?? null;
+}
+
+function normalizeCues(context: TurnContext, script: BeatScript): BeatScript {
+  const beats = script.beats.map((beat): Beat =>
+    beat.type === 'cue' ? { ...beat, character: resolveSpeaker(context, beat.character) ?? beat.character } : beat,
+  );
+  return { beats };
+}
+
+
+async function speak(context: TurnContext, resolution: Resolution, cue: Extract<Beat, { type: 'cue' }>): Promise<void> {
+  const speaker = cue.character;
+  const request = {
+    stage: 'character_dialog' as const,
+    principal: speaker,
+    cursor: { turn: context.buffer.turn, roundStartSeq: resolution.roundStartSeq },
+  };
+  const inputs = { pack: context.pack, state: context.state, personaId: context.personaId, stream: context.buffer.stream(), request };
+  const variables = promptContext(inputs, {
+    char: characterVariables(context.pack, context.state, request, speaker),
+    cue: { mood: cue.mood, context: cue.context },
+  });
+  const seq = context.buffer.nextSeq();
+  const id = pendingId({ turn: context.buffer.turn, seq });
+  context.emit({ type: 'message.pending', saveId: context.saveId, turn: context.buffer.turn, pendingId: id, owner: speaker, messageType: 'dialog', mood: cue.mood });
+  const result = await callStageText(context, {
+    stage: 'character_dialog',
+    principal: speaker,
+    messages: context.prompts.render('character_dialog', variables),
+    onTextDelta: (delta) => context.emit({ type: 'message.delta', saveId: context.saveId, pendingId: id, delta }),
+  });
+  const name = displayName(context.pack, context.personaId, speaker);
+  const words = cleanSpokenWords(result.text, name);
+  if (words.length === 0) throw new StageFailure('character_dialog', speaker, 'the reply held no spoken words');
+  context.buffer.append({ owner: speaker, type: 'dialog', content: words, mood: cue.mood });
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { StoryPack } from '../pack/index.ts';
+import type { SceneMarkerKind } from '../stream/index.ts';
+
+/**
+ * Everything a turn changes besides the stream: where everyone is, the in-world time, states, the lore the Lore
+ * Extractor learned, and scene markers waiting for the next turn. Saved as a `play_state` checkpoint with each turn,
+ * so a fork (undo, rewind) carries the state of its turn.
+ */
+const stateSchema = z.strictObject({ name: z.string(), level: z.number().int(), category: z.string() });
+const pendingMarkerSchema = z.strictObject({
+  marker: z.enum(['location_change', 'time_skip', 'scene_open', 'scene_close']),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  duration: z.string().optional(),
+});
+
+export const playStateSchema = z.strictObject({
+  version: z.literal(1),
+  location: z.string(),
+  time: z.string(),
+  scene: z.number().int().min(1),
+  /** Character id → location id (absent: off-stage). */
+  positions: z.record(z.string(), z.string()),
+  states: z.record(z.string(), z.array(stateSchema)),
+  lore: z.array(z.strictObject({ key: z.string(), content: z.string(), turn: z.number().int() })),
+  pendingMarkers: z.array(pendingMarkerSchema),
+});
+
+export type PlayState = z.infer<typeof playStateSchema>;
+export type PendingMarker = z.infer<typeof pendingMarkerSchema> & { readonly marker: SceneMarkerKind };
+export type ExtractedLore = PlayState['lore'][number];
+
+export const PLAY_STATE_CHECKPOINT = 'play_state';
+
+export function initialPlayState(pack: StoryPack, personaId: string): PlayState {
+  const persona = pack.personas.find((candidate) => candidate.id === personaId);
+  const states: Record<string, PlayState['states'][string]> = { [personaId]: [...(persona?.states ?? [])] };
+  const positions: Record<string, string> = {};
+  for (const character of pack.characters) {
+    states[character.id] = [...character.states];
+    if (character.location !== undefined) positions[character.id] = character.location;
+  }
+  return {
+    version: 1,
+    location: pack.manifest.start.location,
+    time: pack.manifest.start.time,
+    scene: 1,
+    positions,
+    states,
+    lore: [],
+    pendingMarkers: [{ marker: 'scene_open' }],
+  };
+}
+
+/** The state saved with the last turn; a checkpoint written by an incompatible build is reported, not guessed at. */
+export function playStateFromCheckpoint(data: unknown, source: string): PlayState {
+  const parsed = playStateSchema.safeParse(data);
+  if (!parsed.success) throw new Error(`${source}: the saved play state is unreadable: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}

@@ -1,0 +1,124 @@
+import type { Character, StoryPack } from '../pack/index.ts';
+import type { PromptCharacter, PromptContext, PromptMessage, PromptState } from '../prompts/index.ts';
+import { buildView, isManifest, visibleStates, type LeveledState, type StreamEntry, type ViewRequest } from '../stream/index.ts';
+import type { PlayState } from './play-state.ts';
+import { describeTime } from './world-time.ts';
+
+/**
+ * Builds a stage's template variables from the view of ONE principal: the visibility matrix filters the stream, the
+ * state threshold filters states, and lore and private knowledge reach only their audience.
+ */
+export interface ViewInputs {
+  readonly pack: StoryPack;
+  readonly state: PlayState;
+  readonly personaId: string;
+  readonly stream: readonly StreamEntry[];
+  readonly request: ViewRequest;
+}
+
+export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> = {}): PromptContext {
+  const { pack, state, personaId, request } = inputs;
+  const persona = pack.personas.find((candidate) => candidate.id === personaId);
+  const playerStates = visibleStates(request.stage, request.principal, personaId, state.states[personaId] ?? []);
+  const present = charactersPresent(pack, state);
+  const location = pack.locations.find((candidate) => candidate.id === state.location);
+  return {
+    story: { title: pack.manifest.title, description: pack.manifest.description, language: pack.manifest.language },
+    player_name: persona?.name ?? 'the adventurer',
+    player: {
+      id: personaId,
+      description: persona?.description ?? '',
+      states: playerStates.map(toPromptState),
+      state_lines: playerStates.map(stateLine),
+    },
+    chars: {
+      summary: present.map((character) => `${character.id} — ${character.name}: ${character.description}`).join('\n'),
+      states: request.stage === 'narrator' ? narratorStates(pack, state, present) : '',
+    },
+    location: {
+      name: location?.name ?? state.location,
+      description: `${location?.description ?? ''} It is ${describeTime(state.time)}.`.trim(),
+    },
+    lore: { text: loreFor(pack, state, personaId, request.principal, request.stage) },
+    msgs: buildView(inputs.stream, request).map((entry) => toPromptMessage(entry, pack, personaId)),
+    turn: { number: request.cursor.turn, narration: '' },
+    guidance: { silence: false },
+    ...extra,
+  };
+}
+
+export function charactersPresent(pack: StoryPack, state: PlayState): Character[] {
+  return pack.characters.filter((character) => state.positions[character.id] === state.location);
+}
+
+/** The variables of one character's own stages: its manifest states, and for intent and dialog its private knowledge. */
+export function characterVariables(pack: StoryPack, state: PlayState, request: ViewRequest, id: string): PromptCharacter {
+  const character = pack.characters.find((candidate) => candidate.id === id);
+  if (character === undefined) throw new Error(`unknown character "${id}"`);
+  const own = state.states[id] ?? [];
+  const knows = request.stage === 'npc_intent' || request.stage === 'character_dialog';
+  return {
+    id,
+    name: character.name,
+    description: character.description,
+    personality: character.personality,
+    voice: { style: character.voice.style, examples: character.voice.examples },
+    states: visibleStates(request.stage, request.principal, id, own).filter(isManifest).map(stateLine).join('; '),
+    all_states: visibleStates(request.stage, request.principal, id, own).map(stateLine).join('; '),
+    knowledge: knows && request.principal === id ? character.knowledge.map((item) => `- ${item.content}`).join('\n') : '',
+  };
+}
+
+export function displayName(pack: StoryPack, personaId: string, owner: string): string {
+  if (owner === 'narrator') return 'Narrator';
+  if (owner === 'system') return 'System';
+  const persona = owner === personaId ? pack.personas.find((candidate) => candidate.id === owner) : undefined;
+  return persona?.name ?? pack.characters.find((candidate) => candidate.id === owner)?.name ?? owner;
+}
+
+function toPromptMessage(entry: StreamEntry, pack: StoryPack, personaId: string): PromptMessage {
+  const name = displayName(pack, personaId, entry.owner);
+  return { owner: entry.owner, name, type: entry.type, content: entry.content, mood: entry.mood, line: line(entry, name) };
+}
+
+function line(entry: StreamEntry, name: string): string {
+  switch (entry.type) {
+    case 'dialog':
+      return `${name}${entry.mood ? ` (${entry.mood})` : ''}: “${entry.content}”`;
+    case 'intention':
+      return `[${name} intends] ${entry.content}`;
+    case 'thought':
+      return `[${name} thinks] ${entry.content}`;
+    case 'scene_marker':
+      return `— ${entry.content} —`;
+    default:
+      return entry.content;
+  }
+}
+
+function loreFor(pack: StoryPack, state: PlayState, personaId: string, principal: string, stage: ViewRequest['stage']): string {
+  // The Narrator tells the persona's story: it may use what the world and the persona know, never a character's secret.
+  const audiences = new Set(['world', stage === 'narrator' || principal === personaId ? 'persona' : '', principal]);
+  const authored = pack.lore.filter((entry) => audiences.has(entry.audience)).map((entry) => `- ${entry.key}: ${entry.content}`);
+  // What the Lore Extractor learned is world knowledge (the World KG): every stage may read it.
+  const learned = state.lore.map((entry) => `- ${entry.key}: ${entry.content}`);
+  return [...authored, ...learned].join('\n');
+}
+
+function narratorStates(pack: StoryPack, state: PlayState, present: readonly Character[]): string {
+  return present
+    .map((character) => {
+      const manifest = visibleStates('narrator', 'narrator', character.id, state.states[character.id] ?? []);
+      return manifest.length > 0 ? `${character.name}: ${manifest.map(stateLine).join(', ')}` : '';
+    })
+    .filter(Boolean)
+    .join('; ');
+}
+
+function stateLine(state: LeveledState): string {
+  return `${state.name} (${state.category}, ${state.level})`;
+}
+
+function toPromptState(state: LeveledState): PromptState {
+  return { ...state, is_manifest: isManifest(state), is_subconscious: !isManifest(state) };
+}

@@ -1,0 +1,122 @@
+import type { RngState } from '../platform/index.ts';
+import type { NewStageCall } from '../store/index.ts';
+import { TurnBuffer, type StreamEntry } from '../stream/index.ts';
+import { activateNpcs } from './activation.ts';
+import { classifyInput, type InputClassifier } from './classify.ts';
+import { extractLore, extractStates } from './extract.ts';
+import { detectMove } from './movement.ts';
+import { appendWhole } from './append.ts';
+import { resolveIntention } from './narrate.ts';
+import { npcIntent } from './npc-intent.ts';
+import type { PlayState } from './play-state.ts';
+import { charactersPresent } from './prompt-view.ts';
+import { markerMessages } from './scene-markers.ts';
+import { setStates, upsertLore } from './tools.ts';
+import type { TurnContext } from './turn-context.ts';
+import { addMinutes } from './world-time.ts';
+
+export interface TurnInput {
+  readonly intention: string;
+  readonly thought: string | null;
+  /** A whispered intention: meant for this character alone. */
+  readonly whisperTo?: string;
+}
+
+export interface TurnOutcome {
+  readonly messages: readonly StreamEntry[];
+  readonly state: PlayState;
+  readonly stageLog: readonly NewStageCall[];
+  readonly rngState: RngState;
+}
+
+export type TurnSetup = Omit<TurnContext, 'buffer' | 'stageLog'> & {
+  readonly turn: number;
+  readonly history: readonly StreamEntry[];
+  /** Classification stages run on the persona's intention before the Narrator (none until the event system). */
+  readonly classifiers?: readonly InputClassifier[];
+};
+
+/**
+ * One turn (ARCHITECTURE §3 steps 1, 3, 4): scene markers, the persona's round, then each activated NPC's round.
+ * Nothing is written anywhere: the outcome is committed by the caller in one transaction, or dropped on failure.
+ */
+export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewStageCall[] = []): Promise<TurnOutcome> {
+  const buffer = new TurnBuffer(setup.turn, setup.history);
+  let context: TurnContext = { ...setup, buffer, stageLog };
+
+  for (const marker of markerMessages(context.pack, context.state)) appendWhole(context, marker);
+  context = withState(context, { ...context.state, pendingMarkers: [] });
+
+  const roster = charactersPresent(context.pack, context.state);
+  const activation = activateNpcs(roster, context.rng);
+
+  // The persona's round.
+  const personaRound = buffer.nextSeq();
+  if (input.thought !== null) appendWhole(context, { owner: context.personaId, type: 'thought', content: input.thought });
+  const whisperMeta = input.whisperTo === undefined ? {} : { meta: { kind: 'whisper' as const, target: input.whisperTo } };
+  const intention = appendWhole(context, { owner: context.personaId, type: 'intention', content: input.intention, ...whisperMeta });
+  context = await classifyInput(setup.classifiers ?? [], context, intention);
+  const whisper = input.whisperTo === undefined ? {} : { whisperTo: input.whisperTo };
+  context = await round(context, context.personaId, { intention, roundStartSeq: personaRound, silence: activation.silence, ...whisper });
+
+  // Each activated NPC in order: intent, then its own round.
+  for (const characterId of activation.active) {
+    const roundStartSeq = buffer.nextSeq();
+    const npcIntention = await npcIntent(context, characterId);
+    context = await round(context, characterId, { intention: npcIntention, roundStartSeq, silence: false });
+  }
+
+  const moved = detectMove(context.pack, context.state.location, input.intention);
+  const finalState = moved === null ? context.state : moveTo(context.state, context.personaId, moved.to, moved.minutes);
+  return { messages: buffer.pending(), state: finalState, stageLog, rngState: context.rng.state() };
+}
+
+/** Expansion and extractor side by side; their writes applied after both finish; then the Lore Extractor. */
+async function round(
+  context: TurnContext,
+  actor: string,
+  resolution: Parameters<typeof resolveIntention>[1],
+): Promise<TurnContext> {
+  const [, changes] = await bothOrNeither(
+    context,
+    (sibling) => resolveIntention(sibling, resolution),
+    (sibling) => extractStates(sibling, actor, resolution.roundStartSeq),
+  );
+  let next = withState(context, setStates(context.state, actor, changes));
+  const facts = await extractLore(next, resolution.roundStartSeq);
+  next = withState(next, upsertLore(next.state, facts, context.buffer.turn));
+  return next;
+}
+
+/** Runs two stages in parallel; if one fails the other is cancelled, and the turn waits for both to stop. */
+async function bothOrNeither<A, B>(
+  context: TurnContext,
+  first: (context: TurnContext) => Promise<A>,
+  second: (context: TurnContext) => Promise<B>,
+): Promise<[A, B]> {
+  const controller = new AbortController();
+  const sibling = { ...context, signal: AbortSignal.any([context.signal, controller.signal]) };
+  const running = [first(sibling), second(sibling)] as const;
+  try {
+    return await Promise.all(running);
+  } catch (error) {
+    controller.abort();
+    await Promise.allSettled(running);
+    throw error;
+  }
+}
+
+function withState(context: TurnContext, state: PlayState): TurnContext {
+  return { ...context, state };
+}
+
+/** The persona arrives next turn: the scene marker and the new roster take effect then. */
+function moveTo(state: PlayState, personaId: string, to: string, minutes: number): PlayState {
+  return {
+    ...state,
+    location: to,
+    time: addMinutes(state.time, minutes),
+    positions: { ...state.positions, [personaId]: to },
+    pendingMarkers: [...state.pendingMarkers, { marker: 'location_change', from: state.location, to }],
+  };
+}

@@ -1,0 +1,239 @@
+import type { EngineEvent, PlayResult, StreamMessage } from '../api/index.ts';
+import type { LlmRouter } from '../llm/index.ts';
+import type { StoryPack } from '../pack/index.ts';
+import type { Clock, RngFactory } from '../platform/index.ts';
+import type { PromptBook } from '../prompts/index.ts';
+import type { NewMessage, SaveLibrary, SaveStore } from '../store/index.ts';
+import { OOC_COMMANDS, parseInput, type OocCommand } from './commands.ts';
+import { charactersPresent } from './prompt-view.ts';
+import { PLAY_STATE_CHECKPOINT, initialPlayState, playStateFromCheckpoint, type PlayState } from './play-state.ts';
+import { runTurn, type TurnInput } from './run-turn.ts';
+import { markerMessages } from './scene-markers.ts';
+import { StageFailure } from './stage-failure.ts';
+import { toStreamEntry, toStreamMessage } from './stream-entries.ts';
+import { addMinutes } from './world-time.ts';
+
+export interface SessionDeps {
+  readonly library: SaveLibrary;
+  readonly pack: StoryPack;
+  readonly prompts: PromptBook;
+  readonly router: LlmRouter;
+  readonly clock: Clock;
+  readonly rng: RngFactory;
+  readonly emit: (event: EngineEvent) => void;
+  readonly stageTimeoutMs: number;
+  /** How many past messages a turn loads as history. */
+  readonly historyWindow: number;
+}
+
+export type SubmitResult = PlayResult;
+
+/** One save being played: the player's input goes in, committed turns (or a failed stage) come out. */
+export class PlaySession {
+  readonly #deps: SessionDeps;
+  #store: SaveStore;
+  #busy = false;
+
+  private constructor(deps: SessionDeps, store: SaveStore) {
+    this.#deps = deps;
+    this.#store = store;
+  }
+
+  static async open(deps: SessionDeps, saveId: string): Promise<PlaySession> {
+    return new PlaySession(deps, await deps.library.open(saveId));
+  }
+
+  get saveId(): string {
+    return this.#store.id;
+  }
+
+  get store(): SaveStore {
+    return this.#store;
+  }
+
+  async submit(text: string, thought: string | null = null, signal: AbortSignal = new AbortController().signal): Promise<SubmitResult> {
+    if (this.#busy) return this.#notice('A turn is already being played; wait for it to finish.');
+    this.#busy = true;
+    try {
+      const parsed = parseInput(text, thought);
+      if (parsed.kind === 'invalid') return this.#notice(parsed.message);
+      if (parsed.kind === 'intention') return await this.#play({ intention: parsed.intention, thought: parsed.thought }, signal);
+      return await this.#command(parsed.command, signal);
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  close(): void {
+    this.#store.close();
+  }
+
+  async #command(command: OocCommand, signal: AbortSignal): Promise<SubmitResult> {
+    switch (command.kind) {
+      case 'help':
+        return this.#notice(OOC_COMMANDS.map((entry) => `${entry.usage} — ${entry.summary}`).join('\n'));
+      case 'undo':
+        return this.#undo();
+      case 'retry':
+        return this.#retry(signal);
+      case 'end_scene': {
+        const state = this.#state();
+        const closed: PlayState = { ...state, scene: state.scene + 1, pendingMarkers: [{ marker: 'scene_close' }] };
+        return this.#commitMarkers('/end scene', closed, { ...closed, pendingMarkers: [{ marker: 'scene_open' }] });
+      }
+      case 'skip': {
+        const state = this.#state();
+        const skipped: PlayState = { ...state, time: addMinutes(state.time, command.minutes), pendingMarkers: [{ marker: 'time_skip', duration: command.duration }] };
+        return this.#commitMarkers(`/skip ${command.duration}`, skipped, { ...skipped, pendingMarkers: [] });
+      }
+      case 'whisper': {
+        const target = this.#findPresent(command.target);
+        if (target === null) return this.#notice(`Nobody called "${command.target}" is here to whisper to.`);
+        return this.#play({ intention: command.intention, thought: null, whisperTo: target }, signal);
+      }
+    }
+  }
+
+  async #play(input: TurnInput, signal: AbortSignal): Promise<SubmitResult> {
+    const deps = this.#deps;
+    const store = this.#store;
+    const turn = store.summary().turnCount + 1;
+    const startedAt = deps.clock.now();
+    const started = deps.clock.monotonic();
+    const stageLog: Parameters<typeof runTurn>[2] = [];
+    const meta = store.meta();
+    deps.emit({ type: 'turn.started', saveId: store.id, turn });
+    try {
+      const outcome = await runTurn(
+        {
+          saveId: store.id,
+          pack: deps.pack,
+          personaId: meta.personaId,
+          prompts: deps.prompts,
+          router: deps.router,
+          clock: deps.clock,
+          rng: deps.rng.fromState(meta.rngState),
+          emit: deps.emit,
+          signal,
+          stageTimeoutMs: deps.stageTimeoutMs,
+          state: this.#state(),
+          turn,
+          history: store.lastMessages(deps.historyWindow).map(toStreamEntry),
+        },
+        input,
+        stageLog,
+      );
+      const committed = store.commitTurn({
+        input: JSON.stringify(input),
+        startedAt,
+        durationMs: deps.clock.monotonic() - started,
+        stageCalls: outcome.stageLog,
+        messages: outcome.messages,
+        rngState: outcome.rngState,
+        checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: outcome.state },
+      });
+      return this.#committed(committed.messages.map(toStreamMessage), turn);
+    } catch (error) {
+      const failure = error instanceof StageFailure ? error : new StageFailure('engine', 'engine', describe(error), { cause: error });
+      store.recordFailedTurn({
+        input: JSON.stringify(input),
+        startedAt,
+        durationMs: deps.clock.monotonic() - started,
+        stageCalls: stageLog,
+        stage: failure.stage,
+        reason: failure.reason,
+      });
+      deps.emit({ type: 'turn.failed', saveId: store.id, turn, stage: failure.stage, reason: failure.reason });
+      return { kind: 'failed', saveId: store.id, turn, stage: failure.stage, reason: failure.reason };
+    }
+  }
+
+  /** Commands that change the scene commit a turn of scene markers only: the player sees the break at once. */
+  #commitMarkers(input: string, markerState: PlayState, nextState: PlayState): SubmitResult {
+    const store = this.#store;
+    const turn = store.summary().turnCount + 1;
+    const messages: NewMessage[] = markerMessages(this.#deps.pack, markerState);
+    this.#deps.emit({ type: 'turn.started', saveId: store.id, turn });
+    const committed = store.commitTurn({
+      input: JSON.stringify({ command: input }),
+      startedAt: this.#deps.clock.now(),
+      durationMs: 0,
+      messages,
+      rngState: store.meta().rngState,
+      checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: nextState },
+    });
+    return this.#committed(committed.messages.map(toStreamMessage), turn);
+  }
+
+  #committed(messages: readonly StreamMessage[], turn: number): SubmitResult {
+    for (const message of messages) this.#deps.emit({ type: 'message.committed', saveId: this.#store.id, message });
+    this.#deps.emit({ type: 'turn.finished', saveId: this.#store.id, turn });
+    return { kind: 'turn', saveId: this.#store.id, turn, messages };
+  }
+
+  /** Back one turn: the save forks at the previous turn and play continues in the fork. History is never edited. */
+  async #undo(): Promise<SubmitResult> {
+    const last = this.#store.summary().turnCount;
+    if (last === 0) return this.#notice('There is no turn to undo yet.');
+    await this.#forkAt(last - 1);
+    return this.#forked('undo');
+  }
+
+  /** Plays the last turn again: a failed one as it is; a committed one in a fork taken just before it. */
+  async #retry(signal: AbortSignal): Promise<SubmitResult> {
+    const turns = this.#store.turns();
+    const last = turns.at(-1);
+    if (last === undefined) return this.#notice('There is no turn to retry yet.');
+    const input = parseStoredInput(last.input);
+    if (input === null) return this.#notice('The last turn was a command; there is nothing to retry.');
+    if (last.status === 'committed') await this.#forkAt(last.number - 1);
+    return this.#play(input, signal);
+  }
+
+  async #forkAt(turn: number): Promise<void> {
+    const summary = await this.#deps.library.fork(this.#store.id, { uptoTurn: turn, title: this.#store.meta().title });
+    const next = await this.#deps.library.open(summary.id);
+    this.#store.close();
+    this.#store = next;
+    this.#deps.emit({ type: 'saves.changed' });
+  }
+
+  #forked(reason: 'undo' | 'retry'): SubmitResult {
+    const messages = this.#store.lastMessages(this.#deps.historyWindow).map(toStreamMessage);
+    return { kind: 'forked', saveId: this.#store.id, reason, messages };
+  }
+
+  #state(): PlayState {
+    const checkpoint = this.#store.latestCheckpoint(PLAY_STATE_CHECKPOINT);
+    if (checkpoint === null) return initialPlayState(this.#deps.pack, this.#store.meta().personaId);
+    return playStateFromCheckpoint(checkpoint.data, this.#store.path);
+  }
+
+  #findPresent(reference: string): string | null {
+    const wanted = reference.toLowerCase();
+    const match = charactersPresent(this.#deps.pack, this.#state()).find(
+      (character) => character.id === wanted || character.name.toLowerCase() === wanted || character.aliases.some((alias) => alias.toLowerCase() === wanted),
+    );
+    return match?.id ?? null;
+  }
+
+  #notice(message: string): SubmitResult {
+    return { kind: 'notice', saveId: this.#store.id, message };
+  }
+}
+
+function parseStoredInput(text: string): TurnInput | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null || !('intention' in value) || typeof value.intention !== 'string') return null;
+    const thought = 'thought' in value && typeof value.thought === 'string' ? value.thought : null;
+    const whisperTo = 'whisperTo' in value && typeof value.whisperTo === 'string' ? { whisperTo: value.whisperTo } : {};
+    return { intention: value.intention, thought, ...whisperTo };
+  } catch {
+    return null;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

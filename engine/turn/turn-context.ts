@@ -1,0 +1,27 @@
+import type { EngineEvent } from '../api/index.ts';
+import type { LlmRouter } from '../llm/index.ts';
+import type { StoryPack } from '../pack/index.ts';
+import type { PromptBook } from '../prompts/index.ts';
+import type { Clock, Rng } from '../platform/index.ts';
+import type { NewStageCall } from '../store/index.ts';
+import type { TurnBuffer } from '../stream/index.ts';
+import type { PlayState } from './play-state.ts';
+
+/** What every step of one turn works with. The stage log and the buffer are the turn's only outputs until commit. */
+export interface TurnContext {
+  readonly saveId: string;
+  readonly pack: StoryPack;
+  readonly personaId: string;
+  readonly prompts: PromptBook;
+  readonly router: LlmRouter;
+  readonly clock: Clock;
+  readonly rng: Rng;
+  readonly emit: (event: EngineEvent) => void;
+  /** Aborted when the player cancels, or when a sibling stage of a parallel pair fails. */
+  readonly signal: AbortSignal;
+  readonly stageTimeoutMs: number;
+  readonly buffer: TurnBuffer;
+  readonly stageLog: NewStageCall[];
+  /** Play state as of the turn's start; writes are staged and applied by the turn after each round. */
+  readonly state: PlayState;
+}

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { LocalProvider } from '../../../engine/llm/local/index.ts';
+import { LlmError, type LlmMessage } from '../../../engine/llm/types.ts';
+import { createTinyProvider, makeTinyModel, type TinyModel } from '../../support/tiny-model.ts';
+
+const personSchema = z.object({ name: z.string(), age: z.number().int(), mood: z.enum(['calm', 'angry', 'sad']) });
+const ask = (content: string): LlmMessage[] => [
+  { role: 'system', content: 'You are the narrator. Reply with JSON only.' },
+  { role: 'user', content },
+];
+
+describe('the local provider on the tiny model', () => {
+  let tiny: TinyModel;
+  let provider: LocalProvider;
+  beforeAll(async () => {
+    tiny = await makeTinyModel();
+    provider = await createTinyProvider(tiny.path);
+  });
+  afterAll(async () => {
+    await provider.dispose();
+    await tiny.cleanup();
+  });
+
+  it('returns objects valid against their zod schema in 50 of 50 seeded runs', async () => {
+    let retries = 0;
+    for (let seed = 0; seed < 50; seed++) {
+      const result = await provider.generateObject({
+        stage: 'npc_intent',
+        schema: personSchema,
+        schemaName: 'person',
+        messages: ask(`Describe villager number ${seed}.`),
+        temperature: 0.8,
+        seed,
+      });
+      expect(personSchema.safeParse(result.value).success).toBe(true);
+      expect(JSON.parse(result.text)).toEqual(result.value);
+      expect(result.usage.generatedTokens).toBeGreaterThan(20);
+      retries += result.attempts - 1;
+    }
+    console.info(`structured output: 50/50 valid, ${retries} repair retries`);
+  });
+
+  it('streams deltas that join to exactly the final text, for text and for objects', async () => {
+    for (const seed of [1, 2, 3]) {
+      const deltas: string[] = [];
+      const result = await provider.generateText({
+        stage: 'narrator',
+        messages: [{ role: 'user', content: `Tell me story ${seed}.` }],
+        temperature: 0.9,
+        seed,
+        maxTokens: 200,
+        onTextDelta: (delta) => deltas.push(delta),
+      });
+      expect(deltas.join('')).toBe(result.text);
+      expect(result.usage.generatedTokens).toBeGreaterThan(0);
+    }
+    const deltas: string[] = [];
+    const object = await provider.generateObject({
+      stage: 'npc_intent',
+      schema: personSchema,
+      schemaName: 'person',
+      messages: ask('Describe the smith.'),
+      seed: 4,
+      onTextDelta: (delta) => deltas.push(delta),
+    });
+    expect(deltas.join('')).toBe(object.text);
+    expect(object.text).toBe(object.text.trim()); // the grammar's trailing newlines are not part of the reply
+  });
+
+  it('stops within 100 ms of abort() and rejects with LlmError("aborted")', async () => {
+    const controller = new AbortController();
+    let abortedAt = 0;
+    let deltasAfterAbort = 0;
+    const call = provider.generateText({
+      stage: 'narrator',
+      messages: [{ role: 'user', content: 'Tell a very long story.' }],
+      seed: 11,
+      temperature: 1,
+      maxTokens: 3000,
+      signal: controller.signal,
+      onTextDelta: () => {
+        if (abortedAt > 0) deltasAfterAbort++;
+        else
+          setImmediate(() => {
+            abortedAt = performance.now();
+            controller.abort();
+          });
+      },
+    });
+    const error: unknown = await call.catch((caught: unknown) => caught);
+    const rejectedAfterMs = performance.now() - abortedAt;
+    expect(error).toBeInstanceOf(LlmError);
+    expect((error as LlmError).kind).toBe('aborted');
+    expect((error as LlmError).stage).toBe('narrator');
+    expect(rejectedAfterMs).toBeLessThan(100);
+    // The generation loop itself stopped: the next call on the same sequence starts (and finishes) right away.
+    const next = await provider.generateText({ stage: 'narrator', messages: [{ role: 'user', content: 'Hi.' }], seed: 1, maxTokens: 5 });
+    expect(performance.now() - abortedAt).toBeLessThan(200);
+    expect(next.usage.generatedTokens).toBeGreaterThan(0);
+    expect(deltasAfterAbort).toBe(0);
+
+    const already = AbortSignal.abort();
+    await expect(provider.generateText({ stage: 'narrator', messages: ask('x'), signal: already })).rejects.toMatchObject({ kind: 'aborted' });
+  });
+
+  it('runs two stage kinds in parallel on separate sequences, and one stage kind in order', async () => {
+    const order: string[] = [];
+    const run = (stage: 'narrator' | 'chronicler', label: string, seed: number) =>
+      provider.generateText({
+        stage,
+        messages: [{ role: 'user', content: `Scene ${label}.` }],
+        seed,
+        temperature: 0.9,
+        maxTokens: 40,
+        onTextDelta: () => order.push(label),
+      });
+    const [a, b] = await Promise.all([run('narrator', 'A', 21), run('chronicler', 'B', 22)]);
+    expect(a.usage.generatedTokens).toBeGreaterThan(5);
+    expect(b.usage.generatedTokens).toBeGreaterThan(5);
+    // Interleaved deltas: both sequences were decoding at the same time.
+    expect(order.lastIndexOf('A')).toBeGreaterThan(order.indexOf('B'));
+    expect(order.lastIndexOf('B')).toBeGreaterThan(order.indexOf('A'));
+
+    order.length = 0;
+    await Promise.all([run('narrator', 'C', 23), run('narrator', 'D', 24)]);
+    expect(order.join('')).toMatch(/^C+D+$/u);
+  });
+
+  it('reuses the KV cache for a shared prompt prefix and reports the reused tokens honestly', async () => {
+    const lore = Array.from({ length: 60 }, (_, index) => `Fact ${index}: the river town keeps its old bridge.`).join(' ');
+    const system = { role: 'system' as const, content: `You narrate. ${lore}` };
+    const prefixTokens = await provider.countTokens(system.content);
+    const first = await provider.generateText({ stage: 'lore_extractor', messages: [system, { role: 'user', content: 'Turn one.' }], seed: 1, maxTokens: 20 });
+    expect(first.usage.cachedPromptTokens).toBe(0);
+    const second = await provider.generateText({ stage: 'lore_extractor', messages: [system, { role: 'user', content: 'Turn two, much later.' }], seed: 2, maxTokens: 20 });
+    expect(second.usage.cachedPromptTokens).toBeGreaterThanOrEqual(prefixTokens);
+    // Only the new user turn and the assistant header are evaluated again.
+    const newTurnTokens = await provider.countTokens('Turn two, much later.');
+    expect(second.usage.promptTokens - second.usage.cachedPromptTokens).toBeLessThanOrEqual(newTurnTokens + 12);
+    // A prompt that shares nothing reuses (almost) nothing: the count is measured, not assumed.
+    const other = await provider.generateText({ stage: 'lore_extractor', messages: [{ role: 'user', content: 'Unrelated.' }], seed: 3, maxTokens: 5 });
+    expect(other.usage.cachedPromptTokens).toBeLessThan(5);
+  });
+
+  it('repairs once, then fails with invalid_output naming the stage', async () => {
+    let checks = 0;
+    const picky = personSchema.refine(() => ++checks > 1, 'the first answer is never good enough');
+    const repaired = await provider.generateObject({ stage: 'simulation', schema: picky, schemaName: 'person', messages: ask('Who?'), seed: 5 });
+    expect(repaired.attempts).toBe(2);
+    expect(repaired.usage.cachedPromptTokens).toBeGreaterThan(0); // the repair prompt extends the first one
+
+    const impossible = personSchema.refine(() => false, 'never valid');
+    const failure = provider.generateObject({ stage: 'simulation', schema: impossible, schemaName: 'person', messages: ask('Who?'), seed: 6 });
+    await expect(failure).rejects.toMatchObject({ kind: 'invalid_output', stage: 'simulation' });
+    await expect(failure).rejects.toThrow(/^simulation: .*never valid/su);
+  });
+
+  it('builds grammars for nested, recursive and union schemas', async () => {
+    const leaf: z.ZodType<{ label: string; children: unknown[] }> = z.lazy(() => z.object({ label: z.string(), children: z.array(leaf).max(1) }));
+    const schema = z.object({ tree: leaf, kind: z.union([z.literal('a'), z.object({ b: z.boolean() })]), tags: z.array(z.string()).max(2) });
+    const outcome = await provider
+      .generateObject({ stage: 'structural_parse', schema, schemaName: 'tree', messages: ask('Tree?'), seed: 3, maxTokens: 300 })
+      .then(
+        () => 'valid',
+        (error: unknown) => (error instanceof LlmError && error.kind === 'invalid_output' ? 'invalid' : error),
+      );
+    expect(['valid', 'invalid']).toContain(outcome); // the grammar compiled and generation ran
+  });
+
+  it('counts tokens with the model tokenizer', async () => {
+    expect(await provider.countTokens('')).toBe(0);
+    expect(await provider.countTokens('the river')).toBeLessThan('the river'.length);
+  });
+});
+
+describe('local provider lifecycle', () => {
+  it('shares few sequences among many stage kinds, least recently used first', async () => {
+    const tiny = await makeTinyModel();
+    const provider = await createTinyProvider(tiny.path, 2);
+    try {
+      const long = Array.from({ length: 30 }, () => 'The old bridge stands.').join(' ');
+      const call = (stage: 'narrator' | 'chronicler' | 'simulation') =>
+        provider.generateText({ stage, messages: [{ role: 'system', content: `${stage}: ${long}` }], seed: 1, maxTokens: 3 });
+      await call('narrator');
+      await call('chronicler');
+      await call('narrator'); // narrator is now the most recently used
+      await call('simulation'); // takes over chronicler's sequence
+      expect((await call('narrator')).usage.cachedPromptTokens).toBeGreaterThan(50);
+      // Evicted: only the chat-template header ("<s><|im_start|>system\n") is still shared.
+      expect((await call('chronicler')).usage.cachedPromptTokens).toBeLessThan(15);
+    } finally {
+      await provider.dispose();
+      await tiny.cleanup();
+    }
+  });
+
+  it('reports a missing model file as a config error, and refuses calls after dispose', async () => {
+    await expect(createTinyProvider('/nonexistent/model.gguf')).rejects.toMatchObject({ kind: 'config' });
+    const tiny = await makeTinyModel();
+    const provider = await createTinyProvider(tiny.path);
+    expect(provider.kind).toBe('local');
+    expect(provider.model).toBe('storyloom-tiny');
+    await provider.dispose();
+    await expect(provider.generateText({ stage: 'narrator', messages: ask('x') })).rejects.toMatchObject({ kind: 'provider' });
+    await tiny.cleanup();
+  });
+});
