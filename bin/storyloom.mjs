@@ -8,6 +8,11 @@ if (major < 22 || (major === 22 && minor < 18)) {
   process.exit(1);
 }
 const { runCli } = await import('../engine/cli/main.ts');
+// Output piped into `head` and the like: stop quietly when the reader goes away.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());
 const code = await runCli(

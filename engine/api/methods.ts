@@ -74,6 +74,8 @@ export const engineMethods = {
       packId: z.string().min(1),
       personaId: z.string().min(1).optional(),
       title: z.string().trim().min(1).max(200).optional(),
+      /** Fix the save's dice (NPC activation …), e.g. to replay a scripted playthrough; random when absent. */
+      seed: z.number().int().min(0).max(0xffffffff).optional(),
     }),
     'New game: a new save of a story pack, played as a persona (the pack’s default when none is given).',
   ),

@@ -4,7 +4,7 @@ import type { StoryPack } from '../pack/index.ts';
  * A rule-based reading of "I go to the chapel": a movement verb and the name of a place connected to where the persona
  * stands. (The event system's Stage 1 parser will replace this seam with its own structural parse.)
  */
-const MOVEMENT = /\b(go|goes|going|went|walk|walks|head|heads|run|runs|hurry|hurries|return|returns|leave for|set off|make my way|climb|climbs|descend|descends|enter|enters|step into|cross|crosses|follow .* to)\b/iu;
+const MOVEMENT = /\b(go|goes|going|went|walk\w*|head\w*|run|runs|hurr\w*|return\w*|leav\w*|step\w*|climb\w*|descend\w*|enter\w*|cross\w*|slip\w*|follow\w*|make my way|set off)\b/iu;
 
 export interface Move {
   readonly to: string;

@@ -3,7 +3,7 @@ import type { StreamEntry } from '../stream/index.ts';
 import { appendWhole, pendingId } from './append.ts';
 import { NARRATOR_OWNER } from '../stream/index.ts';
 import { callStageObject, callStageText } from './call-stage.ts';
-import { beatScriptSchema, type Beat, type BeatScript } from './outputs.ts';
+import { beatScriptSchemaFor, type Beat, type BeatScript } from './outputs.ts';
 import { characterVariables, charactersPresent, displayName, promptContext } from './prompt-view.ts';
 import { cleanSpokenWords, findSpeech } from './speech-check.ts';
 import { StageFailure } from './stage-failure.ts';
@@ -50,12 +50,13 @@ async function writeBeatScript(context: TurnContext, resolution: Resolution): Pr
   );
   const messages = context.prompts.render('narrator', variables);
   const temperature = context.pack.manifest.tuning.narratorTemperature;
+  const schema = beatScriptSchemaFor(charactersPresent(context.pack, context.state).map((character) => character.id));
   const call = (prompt: readonly LlmMessage[]) =>
     callStageObject(context, {
       stage: 'narrator',
       principal: NARRATOR_OWNER,
       messages: prompt,
-      schema: beatScriptSchema,
+      schema,
       schemaName: 'beat_script',
       ...(temperature === undefined ? {} : { temperature }),
     });

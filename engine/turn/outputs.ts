@@ -13,6 +13,17 @@ export const cueBeatSchema = z.strictObject({
 export const beatScriptSchema = z.strictObject({
   beats: z.array(z.discriminatedUnion('type', [narrationBeatSchema, cueBeatSchema])).min(1).max(12),
 });
+
+/**
+ * The beat script for one scene: cues may name only the characters present, so a grammar-constrained model cannot
+ * invent a speaker (and with nobody present, only narration beats exist).
+ */
+export function beatScriptSchemaFor(characterIds: readonly string[]): z.ZodType<BeatScript> {
+  const [first, ...rest] = characterIds;
+  if (first === undefined) return z.strictObject({ beats: z.array(narrationBeatSchema).min(1).max(12) });
+  const cue = cueBeatSchema.extend({ character: z.enum([first, ...rest]) });
+  return z.strictObject({ beats: z.array(z.discriminatedUnion('type', [narrationBeatSchema, cue])).min(1).max(12) });
+}
 export type BeatScript = z.infer<typeof beatScriptSchema>;
 export type Beat = BeatScript['beats'][number];
 

@@ -11,7 +11,7 @@ import { parseInputs, readInputsFile, type ScriptedInput } from '../play/inputs-
 import { createTranscriptPrinter } from '../play/transcript-printer.ts';
 
 const USAGE =
-  'storyloom play <pack-dir|pack-id> [--save ID] [--persona ID] [--llm SPEC] [--input TEXT]... [--inputs FILE] [--json] [--sandbox]';
+  'storyloom play <pack-dir|pack-id> [--save ID] [--persona ID] [--seed N] [--llm SPEC] [--input TEXT]... [--inputs FILE] [--json] [--sandbox]';
 
 export const playCommand: CliCommand = {
   name: 'play',
@@ -24,6 +24,7 @@ export const playCommand: CliCommand = {
       options: {
         save: { type: 'string' },
         persona: { type: 'string' },
+        seed: { type: 'string' },
         llm: { type: 'string' },
         input: { type: 'string', multiple: true },
         inputs: { type: 'string' },
@@ -44,11 +45,11 @@ export const playCommand: CliCommand = {
     const engine = await createCliEngine(context, { llm: values.llm, packDirs: packDir === null ? [] : [packDir] });
     try {
       const { api, subscribe } = createEngineClient(createInProcessTransport(engine));
-      const save = await openOrCreateSave(api, context, { packId, save: values.save, persona: values.persona });
-      const scripted: ScriptedInput[] = [
-        ...(values.inputs === undefined ? [] : await readInputsFile(path.resolve(context.cwd, values.inputs))),
-        ...parseInputs((values.input ?? []).join('\n')),
-      ];
+      const file = values.inputs === undefined ? { inputs: [] } : await readInputsFile(path.resolve(context.cwd, values.inputs));
+      const seed = values.seed === undefined ? file.seed : Number(values.seed);
+      if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError(`--seed must be a whole number, got "${values.seed}"`);
+      const save = await openOrCreateSave(api, context, { packId, save: values.save, persona: values.persona ?? file.persona, seed });
+      const scripted: ScriptedInput[] = [...file.inputs, ...parseInputs((values.input ?? []).join('\n'))];
       const names = await nameLookup(api, packId);
       if (!values.json) {
         subscribe(createTranscriptPrinter({ write: context.io.stdout, personaId: save.personaId, sandbox: values.sandbox, names }));
@@ -122,14 +123,18 @@ function jsonLines(result: PlayResult): string {
 async function openOrCreateSave(
   api: EngineClient,
   context: CliContext,
-  options: { packId: string; save: string | undefined; persona: string | undefined },
+  options: { packId: string; save: string | undefined; persona: string | undefined; seed: number | undefined },
 ): Promise<{ id: string; personaId: string }> {
   if (options.save !== undefined) {
     const opened = unwrap(await api['saves.open']({ id: options.save, lastMessages: 0 }));
     return { id: opened.summary.id, personaId: opened.summary.personaId };
   }
   const created = unwrap(
-    await api['saves.create']({ packId: options.packId, ...(options.persona === undefined ? {} : { personaId: options.persona }) }),
+    await api['saves.create']({
+      packId: options.packId,
+      ...(options.persona === undefined ? {} : { personaId: options.persona }),
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+    }),
   );
   context.io.stderr(`new save: ${created.id}\n`);
   return { id: created.id, personaId: created.personaId };

@@ -33,13 +33,13 @@ export function savesHandlers(
   };
   return {
     'saves.list': async () => library.list(),
-    'saves.create': async ({ packId, personaId, title }) => {
+    'saves.create': async ({ packId, personaId, title, seed: givenSeed }) => {
       const pack = await packs.pack(packId);
       const persona = personaId ?? pack.manifest.start.persona;
       if (!pack.personas.some((candidate) => candidate.id === persona)) {
         throw new EngineError('invalid_params', `The story "${pack.manifest.title}" has no persona "${persona}".`);
       }
-      const seed = context.ports.rng.newSeed();
+      const seed = givenSeed ?? context.ports.rng.newSeed();
       const summary = await library.create({
         title: title ?? pack.manifest.title,
         packId: pack.manifest.id,

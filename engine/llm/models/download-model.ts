@@ -49,9 +49,15 @@ export async function downloadModel(options: DownloadModelOptions): Promise<Down
       await downloader.cancel({ deleteTempFile: false });
       return { ...report({ downloadedBytes: downloader.downloadedSize, totalBytes: total, bytesPerSecond: null, state: 'cancelled' }), path: null };
     }
-    const path = await downloader.download(options.signal === undefined ? {} : { signal: options.signal });
-    // ipull resolves (rather than rejects) when a download is closed by the abort.
-    if (isAborted(options.signal)) throw new Error('cancelled');
+    // The abort is raced here rather than passed to download(): when ipull is closed right at a chunk boundary its
+    // download() promise never settles (ipull 3.9.5), while cancel() itself does.
+    const downloading = downloader.download();
+    downloading.catch(() => {}); // after a cancel its outcome no longer matters
+    const path = await Promise.race([downloading, abortion(options.signal)]);
+    if (path === ABORTED) {
+      await downloader.cancel({ deleteTempFile: false });
+      throw new Error('cancelled');
+    }
     const size = downloader.totalSize;
     return { ...report({ downloadedBytes: size, totalBytes: size, bytesPerSecond: null, state: 'done' }), path };
   } catch (error) {
@@ -62,6 +68,17 @@ export async function downloadModel(options: DownloadModelOptions): Promise<Down
     const failed = report({ downloadedBytes: downloaded, totalBytes: total, bytesPerSecond: null, state: 'failed', error: reason });
     return { ...failed, path: null };
   }
+}
+
+const ABORTED = Symbol('aborted');
+
+/** Resolves when the signal aborts (never, without a signal). */
+function abortion(signal: AbortSignal | undefined): Promise<typeof ABORTED> {
+  return new Promise((resolve) => {
+    if (signal === undefined) return;
+    if (signal.aborted) resolve(ABORTED);
+    else signal.addEventListener('abort', () => resolve(ABORTED), { once: true });
+  });
 }
 
 /** A function, not an inline check: TypeScript would otherwise keep `aborted` narrowed across the awaits. */
