@@ -1,0 +1,88 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createEngineClient, createInProcessTransport, type EngineClient, type EngineEvent, type PlayResult, type Result } from '../../engine/api/index.ts';
+import { readInputsFile, type ScriptedInput } from '../../engine/cli/play/inputs-file.ts';
+import { createEngine, type Engine } from '../../engine/host/index.ts';
+import { createScriptedProvider, type LlmProvider, type ProviderConfig, type ScriptedProvider } from '../../engine/llm/index.ts';
+import { rootsFor } from '../../engine/platform/index.ts';
+import { countingIds, fixedSeedRng, manualClock } from '../../engine/platform/testing.ts';
+
+export const STORIES_DIR = fileURLToPath(new URL('../../stories/', import.meta.url));
+
+export interface PlaySetup {
+  readonly engine: Engine;
+  readonly api: EngineClient;
+  readonly events: EngineEvent[];
+  readonly home: string;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A real engine over a throwaway home with the built-in stories, every stage served by `provider` (a scripted one, or
+ * any LlmProvider a test builds). Deterministic clock, ids and seeds.
+ */
+export async function startPlay(provider: (config: ProviderConfig) => Promise<LlmProvider>, override: ProviderConfig = { kind: 'scripted', file: 'test' }): Promise<PlaySetup> {
+  const home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-play-'));
+  const engine = await createEngine({
+    ports: { clock: manualClock(), ids: countingIds(), rng: fixedSeedRng(), roots: rootsFor(home, STORIES_DIR) },
+    appVersion: '0.1.0',
+    platform: 'linux',
+    llmOverride: override,
+    createProvider: provider,
+  });
+  const { api, subscribe } = createEngineClient(createInProcessTransport(engine));
+  const events: EngineEvent[] = [];
+  subscribe((event) => events.push(event));
+  return {
+    engine,
+    api,
+    events,
+    home,
+    cleanup: async () => {
+      await engine.dispose();
+      await rm(home, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface FixtureRun {
+  readonly setup: PlaySetup;
+  readonly provider: ScriptedProvider;
+  readonly saveId: string;
+  readonly results: readonly PlayResult[];
+}
+
+/** Replays `stories/<pack>/fixtures/<name>.inputs` against its scripted replies `<name>.yaml`. */
+export async function replayFixture(packId: string, name: string): Promise<FixtureRun> {
+  const fixtures = path.join(STORIES_DIR, packId, 'fixtures');
+  const provider = await createScriptedProvider({ file: path.join(fixtures, `${name}.yaml`) });
+  const file = await readInputsFile(path.join(fixtures, `${name}.inputs`));
+  const setup = await startPlay(async () => provider);
+  const created = unwrap(
+    await setup.api['saves.create']({
+      packId,
+      ...(file.persona === undefined ? {} : { personaId: file.persona }),
+      ...(file.seed === undefined ? {} : { seed: file.seed }),
+    }),
+  );
+  const { saveId, results } = await playAll(setup.api, created.id, file.inputs);
+  return { setup, provider, saveId, results };
+}
+
+export async function playAll(api: EngineClient, firstSaveId: string, inputs: readonly ScriptedInput[]): Promise<{ saveId: string; results: PlayResult[] }> {
+  let saveId = firstSaveId;
+  const results: PlayResult[] = [];
+  for (const input of inputs) {
+    const result = unwrap(await api['play.submit']({ saveId, text: input.text, thought: input.thought }));
+    results.push(result);
+    saveId = result.saveId;
+  }
+  return { saveId, results };
+}
+
+export function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
