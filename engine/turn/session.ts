@@ -4,6 +4,7 @@ import type { StoryPack } from '../pack/index.ts';
 import type { Clock, RngFactory } from '../platform/index.ts';
 import type { PromptBook } from '../prompts/index.ts';
 import type { NewMessage, SaveLibrary, SaveStore } from '../store/index.ts';
+import type { StreamEntry } from '../stream/index.ts';
 import { OOC_COMMANDS, parseInput, type OocCommand } from './commands.ts';
 import { charactersPresent } from './prompt-view.ts';
 import { PLAY_STATE_CHECKPOINT, initialPlayState, playStateFromCheckpoint, type PlayState } from './play-state.ts';
@@ -33,6 +34,8 @@ export class PlaySession {
   readonly #deps: SessionDeps;
   #store: SaveStore;
   #busy = false;
+  /** What the next turn starts from, kept after each commit so a turn does not re-read the save; reset on a fork. */
+  #cache: { history: StreamEntry[]; state: PlayState; turns: number } | null = null;
 
   private constructor(deps: SessionDeps, store: SaveStore) {
     this.#deps = deps;
@@ -77,12 +80,12 @@ export class PlaySession {
       case 'retry':
         return this.#retry(signal);
       case 'end_scene': {
-        const state = this.#state();
+        const state = this.#current().state;
         const closed: PlayState = { ...state, scene: state.scene + 1, pendingMarkers: [{ marker: 'scene_close' }] };
         return this.#commitMarkers('/end scene', closed, { ...closed, pendingMarkers: [{ marker: 'scene_open' }] });
       }
       case 'skip': {
-        const state = this.#state();
+        const state = this.#current().state;
         const skipped: PlayState = { ...state, time: addMinutes(state.time, command.minutes), pendingMarkers: [{ marker: 'time_skip', duration: command.duration }] };
         return this.#commitMarkers(`/skip ${command.duration}`, skipped, { ...skipped, pendingMarkers: [] });
       }
@@ -97,7 +100,8 @@ export class PlaySession {
   async #play(input: TurnInput, signal: AbortSignal): Promise<SubmitResult> {
     const deps = this.#deps;
     const store = this.#store;
-    const turn = store.summary().turnCount + 1;
+    const cache = this.#current();
+    const turn = cache.turns + 1;
     const startedAt = deps.clock.now();
     const started = deps.clock.monotonic();
     const stageLog: Parameters<typeof runTurn>[2] = [];
@@ -116,9 +120,9 @@ export class PlaySession {
           emit: deps.emit,
           signal,
           stageTimeoutMs: deps.stageTimeoutMs,
-          state: this.#state(),
+          state: cache.state,
           turn,
-          history: store.lastMessages(deps.historyWindow).map(toStreamEntry),
+          history: cache.history,
         },
         input,
         stageLog,
@@ -132,6 +136,7 @@ export class PlaySession {
         rngState: outcome.rngState,
         checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: outcome.state },
       });
+      this.#advance(committed.messages.map(toStreamEntry), outcome.state);
       return this.#committed(committed.messages.map(toStreamMessage), turn);
     } catch (error) {
       const failure = error instanceof StageFailure ? error : new StageFailure('engine', 'engine', describe(error), { cause: error });
@@ -151,7 +156,7 @@ export class PlaySession {
   /** Commands that change the scene commit a turn of scene markers only: the player sees the break at once. */
   #commitMarkers(input: string, markerState: PlayState, nextState: PlayState): SubmitResult {
     const store = this.#store;
-    const turn = store.summary().turnCount + 1;
+    const turn = this.#current().turns + 1;
     const messages: NewMessage[] = markerMessages(this.#deps.pack, markerState);
     this.#deps.emit({ type: 'turn.started', saveId: store.id, turn });
     const committed = store.commitTurn({
@@ -162,7 +167,23 @@ export class PlaySession {
       rngState: store.meta().rngState,
       checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: nextState },
     });
+    this.#advance(committed.messages.map(toStreamEntry), nextState);
     return this.#committed(committed.messages.map(toStreamMessage), turn);
+  }
+
+  #current(): { history: StreamEntry[]; state: PlayState; turns: number } {
+    this.#cache ??= {
+      history: this.#store.lastMessages(this.#deps.historyWindow).map(toStreamEntry),
+      state: this.#state(),
+      turns: this.#store.summary().turnCount,
+    };
+    return this.#cache;
+  }
+
+  #advance(messages: readonly StreamEntry[], state: PlayState): void {
+    const cache = this.#current();
+    const history = [...cache.history, ...messages];
+    this.#cache = { history: history.slice(Math.max(0, history.length - this.#deps.historyWindow)), state, turns: cache.turns + 1 };
   }
 
   #committed(messages: readonly StreamMessage[], turn: number): SubmitResult {
@@ -173,7 +194,7 @@ export class PlaySession {
 
   /** Back one turn: the save forks at the previous turn and play continues in the fork. History is never edited. */
   async #undo(): Promise<SubmitResult> {
-    const last = this.#store.summary().turnCount;
+    const last = this.#current().turns;
     if (last === 0) return this.#notice('There is no turn to undo yet.');
     await this.#forkAt(last - 1);
     return this.#forked('undo');
@@ -195,6 +216,7 @@ export class PlaySession {
     const next = await this.#deps.library.open(summary.id);
     this.#store.close();
     this.#store = next;
+    this.#cache = null;
     this.#deps.emit({ type: 'saves.changed' });
   }
 
@@ -211,7 +233,7 @@ export class PlaySession {
 
   #findPresent(reference: string): string | null {
     const wanted = reference.toLowerCase();
-    const match = charactersPresent(this.#deps.pack, this.#state()).find(
+    const match = charactersPresent(this.#deps.pack, this.#current().state).find(
       (character) => character.id === wanted || character.name.toLowerCase() === wanted || character.aliases.some((alias) => alias.toLowerCase() === wanted),
     );
     return match?.id ?? null;

@@ -17,7 +17,7 @@ const metaSchema = z.union([
 
 /** A stored message as the stream room sees it (the turn number the player sees; meta checked, unknown meta dropped). */
 export function toStreamEntry(message: StoredMessage): StreamEntry {
-  const meta = metaSchema.safeParse(message.meta);
+  const meta = message.meta === null ? null : metaSchema.safeParse(message.meta);
   return {
     turn: message.turnNumber,
     seq: message.seq,
@@ -25,7 +25,7 @@ export function toStreamEntry(message: StoredMessage): StreamEntry {
     type: message.type,
     content: message.content,
     mood: message.mood,
-    meta: meta.success ? stripUndefined(meta.data) : null,
+    meta: meta?.success === true ? stripUndefined(meta.data) : null,
   };
 }
 
