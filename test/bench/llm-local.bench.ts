@@ -1,4 +1,11 @@
-import { getLlama, LlamaLogLevel, resolveChatWrapper, type LlamaContextSequence, type LlamaModel, type Token } from 'node-llama-cpp';
+import {
+  getLlama,
+  LlamaLogLevel,
+  resolveChatWrapper,
+  type LlamaContextSequence,
+  type LlamaModel,
+  type Token,
+} from 'node-llama-cpp';
 import type { LlmMessage } from '../../engine/llm/types.ts';
 import { createTinyProvider, makeTinyModel } from '../support/tiny-model.ts';
 import { median, round, type Benchmark, type BenchmarkResult } from './types.ts';
@@ -38,15 +45,27 @@ async function wrapperSpeedRatio(): Promise<BenchmarkResult> {
         { type: 'user' as const, text: messages[1]?.content ?? '' },
         { type: 'model' as const, response: [] },
       ];
-      const promptTokens = chatWrapper.generateContextState({ chatHistory: history }).contextText.tokenize(model.tokenizer);
+      const promptTokens = chatWrapper
+        .generateContextState({ chatHistory: history })
+        .contextText.tokenize(model.tokenizer);
       const runOurs = async (onTextDelta?: (delta: string) => void) => {
-        const request = { stage: 'narrator' as const, messages, temperature: TEMPERATURE, seed: turn + 1, maxTokens: MAX_TOKENS };
+        const request = {
+          stage: 'narrator' as const,
+          messages,
+          temperature: TEMPERATURE,
+          seed: turn + 1,
+          maxTokens: MAX_TOKENS,
+        };
         const result = await provider.generateText(onTextDelta === undefined ? request : { ...request, onTextDelta });
         const decodeMs = result.usage.totalMs - (result.usage.timeToFirstTokenMs ?? 0);
-        return { tokens: result.usage.generatedTokens, perSecond: ((result.usage.generatedTokens - 1) * 1000) / decodeMs };
+        return {
+          tokens: result.usage.generatedTokens,
+          perSecond: ((result.usage.generatedTokens - 1) * 1000) / decodeMs,
+        };
       };
       const runRaw = () => rawGeneration(sequence, model, promptTokens, turn + 1);
-      const [mine, bare] = turn % 2 === 0 || turn < 0 ? [await runOurs(), await runRaw()] : reversed(await runRaw(), await runOurs());
+      const [mine, bare] =
+        turn % 2 === 0 || turn < 0 ? [await runOurs(), await runRaw()] : reversed(await runRaw(), await runOurs());
       if (mine.tokens !== bare.tokens) throw new Error(`turn ${turn}: ${mine.tokens} tokens vs ${bare.tokens} raw`);
       if (turn < 0) continue; // warm-up
       ours.push(mine.perSecond);
@@ -84,11 +103,15 @@ function reversed<A, B>(second: B, first: A): [A, B] {
  */
 async function rawGeneration(sequence: LlamaContextSequence, model: LlamaModel, prompt: Token[], seed: number) {
   const keep = Math.min(sequence.compareContextTokens(prompt).firstDifferentIndex, prompt.length - 1);
-  if (keep < sequence.nextTokenIndex) await sequence.eraseContextTokenRanges([{ start: keep, end: sequence.nextTokenIndex }]);
+  if (keep < sequence.nextTokenIndex)
+    await sequence.eraseContextTokenRanges([{ start: keep, end: sequence.nextTokenIndex }]);
   const generated: Token[] = [];
   const startedAt = performance.now();
   let firstAt = startedAt;
-  for await (const token of sequence.evaluate(prompt.slice(sequence.nextTokenIndex), { temperature: TEMPERATURE, seed })) {
+  for await (const token of sequence.evaluate(prompt.slice(sequence.nextTokenIndex), {
+    temperature: TEMPERATURE,
+    seed,
+  })) {
     if (generated.length === 0) firstAt = performance.now();
     generated.push(token);
     if (generated.length >= MAX_TOKENS) break;
@@ -108,25 +131,45 @@ async function kvReuseEvalRatio(): Promise<BenchmarkResult> {
   const facts = Array.from({ length: 40 }, (_, index) => `Fact ${index}: the ferry leaves at dawn.`).join(' ');
   const system: LlmMessage = { role: 'system', content: `You narrate the river town. ${facts}` };
   const ratios: number[] = [];
-  let prefixTokens = 0;
+  const prefixTokens = await provider.countTokens(system.content);
   try {
-    prefixTokens = await provider.countTokens(system.content);
     for (let turn = 0; turn < 5; turn++) {
-      const first = await provider.generateText({ stage: 'narrator', messages: [system, { role: 'user', content: `Turn ${turn}.` }], seed: turn, maxTokens: 16 });
+      const first = await provider.generateText({
+        stage: 'narrator',
+        messages: [system, { role: 'user', content: `Turn ${turn}.` }],
+        seed: turn,
+        maxTokens: 16,
+      });
       const second = await provider.generateText({
         stage: 'narrator',
-        messages: [system, { role: 'user', content: `Turn ${turn}.` }, { role: 'assistant', content: first.text }, { role: 'user', content: 'And then?' }],
+        messages: [
+          system,
+          { role: 'user', content: `Turn ${turn}.` },
+          { role: 'assistant', content: first.text },
+          { role: 'user', content: 'And then?' },
+        ],
         seed: turn,
         maxTokens: 16,
       });
       ratios.push((second.usage.promptTokens - second.usage.cachedPromptTokens) / second.usage.promptTokens);
-      await provider.generateText({ stage: 'narrator', messages: [{ role: 'user', content: 'Something else entirely.' }], maxTokens: 1 });
+      await provider.generateText({
+        stage: 'narrator',
+        messages: [{ role: 'user', content: 'Something else entirely.' }],
+        maxTokens: 1,
+      });
     }
   } finally {
     await provider.dispose();
     await tiny.cleanup();
   }
-  return { median: round(median(ratios), 4), unit: 'ratio', goal: 0.1, goalDirection: 'at most', prefixTokens, samples: ratios.map((r) => round(r, 4)) };
+  return {
+    median: round(median(ratios), 4),
+    unit: 'ratio',
+    goal: 0.1,
+    goalDirection: 'at most',
+    prefixTokens,
+    samples: ratios.map((r) => round(r, 4)),
+  };
 }
 
 export const benchmarks: Benchmark[] = [

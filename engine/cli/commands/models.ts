@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CatalogModel, DownloadProgress, LocalModelInfo } from '../../api/dto.ts';
 import { downloadModel, loadCatalog, scanModels } from '../../llm/models/index.ts';
@@ -20,9 +21,10 @@ export const modelsCommand: CliCommand = {
   usage: USAGE,
   async run(args, context) {
     const [subcommand, ...rest] = args;
-    if (subcommand === undefined || subcommand === '--help' || subcommand === '-h') {
+    if (subcommand === undefined) throw new UsageError('which one: list, pull or make-tiny?');
+    if (subcommand === '--help' || subcommand === '-h') {
       context.io.stdout(`usage: ${USAGE}\n`);
-      return subcommand === undefined ? 2 : 0;
+      return 0;
     }
     if (subcommand === 'list') return listModels(rest, context);
     if (subcommand === 'pull') return pullModel(rest, context);
@@ -79,9 +81,11 @@ async function pullModel(args: readonly string[], context: CliContext): Promise<
 async function makeTiny(args: readonly string[], context: CliContext): Promise<number> {
   const { values, positionals } = parse(args, { seed: { type: 'string', default: '1' } }, 1);
   const seed = Number(values.seed);
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new UsageError(`--seed must be an integer 0–4294967295`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+    throw new UsageError(`--seed must be an integer 0–4294967295`);
   const out = resolve(context.cwd, positionals[0] ?? '');
   if (!out.endsWith('.gguf')) throw new UsageError(`the output file should end in .gguf: ${out}`);
+  await mkdir(dirname(out), { recursive: true });
   await writeTinyLlamaGguf(out, { seed });
   context.io.stdout(`${out}\n`);
   return 0;

@@ -107,6 +107,8 @@ function endsWithStopSequence(recent: Token[], token: Token, stops: readonly (re
   recent.push(token);
   if (recent.length > 16) recent.shift();
   return stops.some(
-    (stop) => stop.length <= recent.length && stop.every((stopToken, index) => recent[recent.length - stop.length + index] === stopToken),
+    (stop) =>
+      stop.length <= recent.length &&
+      stop.every((stopToken, index) => recent[recent.length - stop.length + index] === stopToken),
   );
 }

@@ -38,7 +38,9 @@ function convert(node: unknown): GbnfJsonSchema {
   if (typeof schema['$ref'] === 'string') {
     const name = /^#\/(?:definitions|\$defs)\/(.+)$/u.exec(schema['$ref'])?.[1];
     // A reference to the root ("#") is recursion the converter does not follow; any value keeps the grammar finite.
-    return name === undefined ? ANY_VALUE : ({ $ref: `#/$defs/${name}` } satisfies Record<string, unknown> as GbnfJsonSchema);
+    return name === undefined
+      ? ANY_VALUE
+      : ({ $ref: `#/$defs/${name}` } satisfies Record<string, unknown> as GbnfJsonSchema);
   }
   if ('const' in schema && isJsonScalar(schema['const'])) return described({ const: schema['const'] });
   if (Array.isArray(schema['enum'])) {

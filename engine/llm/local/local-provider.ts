@@ -13,16 +13,25 @@ import {
   type LlmUsage,
 } from '../types.ts';
 import { abortable, abortedError } from './abort.ts';
-import { preparePrompt } from './chat-prompt.ts';
+import { preparePrompt, type PreparedPrompt } from './chat-prompt.ts';
 import { generateOnSequence, type Generation } from './generate.ts';
 import { toGbnfJsonSchema } from './json-schema-to-gbnf.ts';
-import { describe, disposeLocalRuntime, loadLocalRuntime, type LocalProviderOptions, type LocalRuntime } from './runtime.ts';
+import {
+  describe,
+  disposeLocalRuntime,
+  loadLocalRuntime,
+  type LocalProviderOptions,
+  type LocalRuntime,
+} from './runtime.ts';
 import { SequencePool } from './sequence-pool.ts';
 
 const DEFAULT_TEMPERATURE = 0.7;
 
 /** Loads the model once and returns the `local` provider (node-llama-cpp, in process). */
-export async function createLocalProvider(config: LocalProviderConfig, options: LocalProviderOptions = {}): Promise<LocalProvider> {
+export async function createLocalProvider(
+  config: LocalProviderConfig,
+  options: LocalProviderOptions = {},
+): Promise<LocalProvider> {
   return new LocalProvider(await loadLocalRuntime(config, options));
 }
 
@@ -51,7 +60,8 @@ export class LocalProvider implements LlmProvider {
     const grammar = await this.grammarFor(request.schema, request.stage);
     const first = await this.generate(request, grammar);
     const firstTry = tryParse(first.text, request.schema, request.stage);
-    if (firstTry.ok) return { text: first.text, value: firstTry.value, usage: first.usage, model: this.model, attempts: 1 };
+    if (firstTry.ok)
+      return { text: first.text, value: firstTry.value, usage: first.usage, model: this.model, attempts: 1 };
 
     // One repair retry. Its deltas are not streamed: a consumer cannot take back text it already showed.
     const messages = repairMessages(request.messages, first.text, firstTry.problem);
@@ -80,20 +90,30 @@ export class LocalProvider implements LlmProvider {
     const { stage } = request;
     if (this.lifetime.signal.aborted) throw new LlmError('provider', 'the local provider was disposed', stage);
     if (request.signal?.aborted === true) throw abortedError(stage);
-    const chatPrompt = preparePrompt(this.runtime, request.messages);
-    const prompt = grammar === undefined ? chatPrompt : { ...chatPrompt, stopTexts: [...chatPrompt.stopTexts, ...grammarStopTexts(grammar)] };
+    let chatPrompt: PreparedPrompt;
+    try {
+      chatPrompt = preparePrompt(this.runtime, request.messages);
+    } catch (error) {
+      throw new LlmError('provider', `cannot apply the chat template: ${describe(error)}`, stage, { cause: error });
+    }
+    const prompt =
+      grammar === undefined
+        ? chatPrompt
+        : { ...chatPrompt, stopTexts: [...chatPrompt.stopTexts, ...grammarStopTexts(grammar)] };
     const room = this.runtime.context.contextSize - prompt.tokens.length;
     if (room <= 0) {
       const message = `the prompt has ${prompt.tokens.length} tokens; the context holds ${this.runtime.context.contextSize}`;
       throw new LlmError('provider', message, stage);
     }
-    const signal = request.signal === undefined ? this.lifetime.signal : AbortSignal.any([request.signal, this.lifetime.signal]);
+    const signal =
+      request.signal === undefined ? this.lifetime.signal : AbortSignal.any([request.signal, this.lifetime.signal]);
     const work = this.pool.run(stage, (sequence) =>
       generateOnSequence(sequence, this.runtime.model, prompt, {
         temperature: request.temperature ?? DEFAULT_TEMPERATURE,
         seed: request.seed,
         maxTokens: Math.min(request.maxTokens ?? room, room),
-        grammarState: grammar === undefined ? undefined : new LlamaGrammarEvaluationState({ model: this.runtime.model, grammar }),
+        grammarState:
+          grammar === undefined ? undefined : new LlamaGrammarEvaluationState({ model: this.runtime.model, grammar }),
         trimTrailingWhitespace: grammar?.trimWhitespaceSuffix ?? false,
         signal,
         onTextDelta: request.onTextDelta,
@@ -126,7 +146,9 @@ export class LocalProvider implements LlmProvider {
       grammar.catch(() => this.grammars.delete(key));
     }
     return grammar.catch((error: unknown) => {
-      throw new LlmError('provider', `cannot build a JSON grammar for the schema: ${describe(error)}`, stage, { cause: error });
+      throw new LlmError('provider', `cannot build a JSON grammar for the schema: ${describe(error)}`, stage, {
+        cause: error,
+      });
     });
   }
 }
@@ -135,7 +157,8 @@ export class LocalProvider implements LlmProvider {
 function grammarStopTexts(grammar: LlamaGrammar): string[] {
   return grammar.stopGenerationTriggers.flatMap((trigger) => {
     if (typeof trigger === 'string') return [trigger];
-    if (LlamaText.isLlamaText(trigger)) return trigger.values.every((value) => typeof value === 'string') ? [trigger.toString()] : [];
+    if (LlamaText.isLlamaText(trigger))
+      return trigger.values.every((value) => typeof value === 'string') ? [trigger.toString()] : [];
     return trigger.every((part) => typeof part === 'string') ? [trigger.join('')] : [];
   });
 }

@@ -26,7 +26,10 @@ export class ReplyText {
   private readonly incremental: boolean;
 
   /** `trimTrailingWhitespace`: whitespace is only released once more text follows it (JSON grammars end in newlines). */
-  constructor(model: LlamaModel, options: { stopTexts: readonly string[]; trimTrailingWhitespace: boolean; streaming: boolean }) {
+  constructor(
+    model: LlamaModel,
+    options: { stopTexts: readonly string[]; trimTrailingWhitespace: boolean; streaming: boolean },
+  ) {
     this.model = model;
     this.stopTexts = options.stopTexts;
     this.trimTrailingWhitespace = options.trimTrailingWhitespace;

@@ -39,7 +39,10 @@ const DEFAULT_SEQUENCES = 4;
 /** Per-sequence cap when the config leaves it open: enough for story prompts without reserving a 128k KV cache × N. */
 const DEFAULT_MAX_CONTEXT = 8192;
 
-export async function loadLocalRuntime(config: LocalProviderConfig, options: LocalProviderOptions): Promise<LocalRuntime> {
+export async function loadLocalRuntime(
+  config: LocalProviderConfig,
+  options: LocalProviderOptions,
+): Promise<LocalRuntime> {
   const modelPath = await resolveModelPath(config.modelPath, options.modelsDir);
   const maxThreads = options.maxThreads ?? config.maxThreads;
   let llama: Llama;

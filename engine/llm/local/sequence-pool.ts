@@ -23,7 +23,13 @@ export class SequencePool {
 
   constructor(context: LlamaContext) {
     while (context.sequencesLeft > 0) {
-      this.slots.push({ sequence: context.getSequence(), owner: null, lastUsed: 0, pending: 0, tail: Promise.resolve() });
+      this.slots.push({
+        sequence: context.getSequence(),
+        owner: null,
+        lastUsed: 0,
+        pending: 0,
+        tail: Promise.resolve(),
+      });
     }
   }
 

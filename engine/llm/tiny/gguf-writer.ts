@@ -69,7 +69,9 @@ export function encodeGguf(contents: GgufFileContents): Buffer {
   for (const tensor of contents.tensors) {
     const expected = tensor.dims.reduce((product, dim) => product * dim, 1);
     if (expected !== tensor.data.length) {
-      throw new Error(`tensor ${tensor.name}: dims ${tensor.dims.join('×')} need ${expected} values, got ${tensor.data.length}`);
+      throw new Error(
+        `tensor ${tensor.name}: dims ${tensor.dims.join('×')} need ${expected} values, got ${tensor.data.length}`,
+      );
     }
     out.string(tensor.name);
     out.u32(tensor.dims.length);

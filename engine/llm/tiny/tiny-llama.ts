@@ -63,7 +63,11 @@ export function buildTinyLlamaGguf(options: TinyModelOptions): Buffer {
   };
   // Projections back into the residual stream: small, and never writing to dimension 0 (kept at exactly 1.0).
   const residualWrite = (name: string, inputs: number, std: number): void => {
-    tensors.push({ name, dims: [inputs, embedding], data: fill(inputs * embedding, (index) => (index < inputs ? 0 : random.normal(std))) });
+    tensors.push({
+      name,
+      dims: [inputs, embedding],
+      data: fill(inputs * embedding, (index) => (index < inputs ? 0 : random.normal(std))),
+    });
   };
   const ones = (name: string, size: number): void => {
     tensors.push({ name, dims: [size], data: new Float32Array(size).fill(1) });
@@ -89,7 +93,11 @@ export function buildTinyLlamaGguf(options: TinyModelOptions): Buffer {
   const outputNorm = new Float32Array(embedding).fill(1);
   outputNorm[0] = 0.5;
   tensors.push({ name: 'output_norm.weight', dims: [embedding], data: outputNorm });
-  tensors.push({ name: 'output.weight', dims: [embedding, vocabulary.length], data: outputWeights(vocabulary, embedding, random) });
+  tensors.push({
+    name: 'output.weight',
+    dims: [embedding, vocabulary.length],
+    data: outputWeights(vocabulary, embedding, random),
+  });
 
   return encodeGguf({ metadata, tensors, alignment: 32 });
 }

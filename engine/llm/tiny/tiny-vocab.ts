@@ -19,18 +19,32 @@ export const EOS_ID = 2;
 /** ChatML's end-of-turn; llama.cpp counts `<|im_end|>` as an end-of-generation token. */
 export const IM_END_TEXT = '<|im_end|>';
 
-const SINGLES = [
-  '▁',
-  ...'abcdefghijklmnopqrstuvwxyz',
-  ...'0123456789',
-  ...'{}":,[].!?\'-_()',
-  ...'AISTY',
-];
+const SINGLES = ['▁', ...'abcdefghijklmnopqrstuvwxyz', ...'0123456789', ...'{}":,[].!?\'-_()', ...'AISTY'];
 
 // Every multi-character piece is the join of two shorter pieces, as SentencePiece merges require.
 const FRAGMENTS = [
   ...['▁t', '▁a', '▁s', '▁w', '▁o', '▁i', '▁c', '▁b', '▁m', '▁f', '▁h', '▁d', '▁p'],
-  ...['th', 'he', 'in', 'er', 'an', 're', 'on', 'at', 'en', 'nd', 'ou', 'or', 'es', 'ing', 'ed', 'is', 'it', 'ar', 'al'],
+  ...[
+    'th',
+    'he',
+    'in',
+    'er',
+    'an',
+    're',
+    'on',
+    'at',
+    'en',
+    'nd',
+    'ou',
+    'or',
+    'es',
+    'ing',
+    'ed',
+    'is',
+    'it',
+    'ar',
+    'al',
+  ],
   ...['▁th', '▁the', '▁an', '▁and', '▁of', '▁to', '▁in', '▁is', '▁it', '▁wa', '▁was', '▁be', '▁he', '▁st'],
   ...['{"', '":', '",', '"}', '▁"', ',▁', '00', '10'],
 ];
@@ -41,7 +55,10 @@ const CLOSER_BIAS: Readonly<Record<string, number>> = { '"': 2, '}': 2, ']': 2, 
  * node-llama-cpp's integer grammar admits an exponent ("5e-3", "9e99"), which zod then rejects; a lower "e" keeps that
  * rare (it still happens, which is what the validation + retry path is for). Digits a little lower keep numbers short.
  */
-const NUMBER_BIAS: Readonly<Record<string, number>> = { e: -4, ...Object.fromEntries([...'0123456789', '00', '10'].map((digit) => [digit, -0.5])) };
+const NUMBER_BIAS: Readonly<Record<string, number>> = {
+  e: -4,
+  ...Object.fromEntries([...'0123456789', '00', '10'].map((digit) => [digit, -0.5])),
+};
 /** End of generation in free text: a per-token chance of a few percent, so replies run tens of tokens. */
 const EOG_BIAS = -1;
 /** Byte tokens exist for lossless tokenization; generating them is rarely useful. */
@@ -62,11 +79,21 @@ export function buildTinyVocabulary(): TinyToken[] {
   tokens.push({ text: '<|im_start|>', score: 0, type: TOKEN_TYPE.control, bias: NEVER_BIAS });
   tokens.push({ text: IM_END_TEXT, score: 0, type: TOKEN_TYPE.control, bias: EOG_BIAS });
   SINGLES.forEach((text, index) => {
-    tokens.push({ text, score: -1000 - index, type: TOKEN_TYPE.normal, bias: CLOSER_BIAS[text] ?? NUMBER_BIAS[text] ?? 0 });
+    tokens.push({
+      text,
+      score: -1000 - index,
+      type: TOKEN_TYPE.normal,
+      bias: CLOSER_BIAS[text] ?? NUMBER_BIAS[text] ?? 0,
+    });
   });
   FRAGMENTS.forEach((text, index) => {
     // Longer pieces score higher so "▁the" wins over "▁t" + "he" when SentencePiece picks merges.
-    tokens.push({ text, score: text.length * 10 - index * 0.01, type: TOKEN_TYPE.normal, bias: CLOSER_BIAS[text] ?? NUMBER_BIAS[text] ?? 0 });
+    tokens.push({
+      text,
+      score: text.length * 10 - index * 0.01,
+      type: TOKEN_TYPE.normal,
+      bias: CLOSER_BIAS[text] ?? NUMBER_BIAS[text] ?? 0,
+    });
   });
   return tokens;
 }

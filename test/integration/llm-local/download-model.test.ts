@@ -26,8 +26,15 @@ class FakeModelHost {
     const range = /bytes=(\d+)-(\d*)/u.exec(request.headers.range ?? '');
     const start = range ? Number(range[1]) : 0;
     const end = range?.[2] ? Number(range[2]) : FILE_SIZE - 1;
-    const headers = { 'content-type': 'application/octet-stream', 'accept-ranges': 'bytes', 'content-length': end - start + 1 };
-    response.writeHead(range ? 206 : 200, range ? { ...headers, 'content-range': `bytes ${start}-${end}/${FILE_SIZE}` } : headers);
+    const headers = {
+      'content-type': 'application/octet-stream',
+      'accept-ranges': 'bytes',
+      'content-length': end - start + 1,
+    };
+    response.writeHead(
+      range ? 206 : 200,
+      range ? { ...headers, 'content-range': `bytes ${start}-${end}/${FILE_SIZE}` } : headers,
+    );
     if (request.method === 'HEAD') return void response.end();
     let position = start;
     const pump = (): void => {
@@ -82,7 +89,12 @@ describe('downloadModel over plain http on 127.0.0.1', () => {
         if (progress.downloadedBytes > FILE_SIZE / 2 && existsSync(partial)) controller.abort();
       },
     });
-    expect(cancelled).toMatchObject({ state: 'cancelled', path: null, downloadId: 'dl-1', fileName: 'tiny-story.gguf' });
+    expect(cancelled).toMatchObject({
+      state: 'cancelled',
+      path: null,
+      downloadId: 'dl-1',
+      fileName: 'tiny-story.gguf',
+    });
     const downloading = first.filter((progress) => progress.state === 'downloading');
     expect(downloading.length).toBeGreaterThan(3);
     expect(downloading.every((progress) => progress.totalBytes === FILE_SIZE)).toBe(true);

@@ -21,7 +21,9 @@ describe('the model catalog', () => {
       const path = join(dir, 'catalog.json');
       const bad = { version: 1, models: [{ id: 'x', size: 'huge', title: 'X' }] };
       await writeFile(path, JSON.stringify(bad));
-      await expect(loadCatalog(path)).rejects.toThrow(new RegExp(`${path.replaceAll('/', '\\/')} is invalid[\\s\\S]*size`, 'u'));
+      await expect(loadCatalog(path)).rejects.toThrow(
+        new RegExp(`${path.replaceAll('/', '\\/')} is invalid[\\s\\S]*size`, 'u'),
+      );
       await writeFile(path, '{ not json');
       await expect(loadCatalog(path)).rejects.toThrow(/cannot read the model catalog/u);
     } finally {

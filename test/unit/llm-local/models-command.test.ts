@@ -57,7 +57,10 @@ describe('storyloom models', () => {
 
     const json = new FakeTerminalIo();
     expect(await modelsCommand.run(['list', '--json'], contextFor(json))).toBe(0);
-    const listed = JSON.parse(json.stdout) as { catalog: unknown[]; local: { fileName: string; error: string | null }[] };
+    const listed = JSON.parse(json.stdout) as {
+      catalog: unknown[];
+      local: { fileName: string; error: string | null }[];
+    };
     expect(listed.catalog).toHaveLength(3);
     expect(listed.local.map((model) => [model.fileName, model.error === null])).toEqual([
       ['broken.gguf', false],
@@ -67,9 +70,12 @@ describe('storyloom models', () => {
 
   it('throws UsageError for bad arguments', async () => {
     const context = contextFor(new FakeTerminalIo());
+    await expect(modelsCommand.run([], context)).rejects.toBeInstanceOf(UsageError);
     await expect(modelsCommand.run(['fly'], context)).rejects.toBeInstanceOf(UsageError);
     await expect(modelsCommand.run(['make-tiny'], context)).rejects.toBeInstanceOf(UsageError);
-    await expect(modelsCommand.run(['make-tiny', 'x.gguf', '--seed', 'abc'], context)).rejects.toBeInstanceOf(UsageError);
+    await expect(modelsCommand.run(['make-tiny', 'x.gguf', '--seed', 'abc'], context)).rejects.toBeInstanceOf(
+      UsageError,
+    );
     await expect(modelsCommand.run(['pull', 'ftp://example.com/x.gguf'], context)).rejects.toBeInstanceOf(UsageError);
     await expect(modelsCommand.run(['list', '--bogus'], context)).rejects.toBeInstanceOf(UsageError);
   });
