@@ -22,6 +22,7 @@ export async function extractStates(context: TurnContext, owner: string, roundSt
     messages: context.prompts.render(stage, variables),
     schema: stateChangesSchema,
     schemaName: 'state_changes',
+    maxTokens: 500,
     temperature: 0.2,
   });
   return result.value;
@@ -36,6 +37,7 @@ export async function extractLore(context: TurnContext, roundStartSeq: number): 
     messages: context.prompts.render('lore_extractor', variables),
     schema: loreFactsSchema,
     schemaName: 'lore_facts',
+    maxTokens: 600,
     temperature: 0.2,
   });
   return result.value;

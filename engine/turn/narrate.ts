@@ -58,6 +58,7 @@ async function writeBeatScript(context: TurnContext, resolution: Resolution): Pr
       messages: prompt,
       schema,
       schemaName: 'beat_script',
+      maxTokens: 1200,
       ...(temperature === undefined ? {} : { temperature }),
     });
   const first = await call(messages);
@@ -121,14 +122,19 @@ async function speak(context: TurnContext, resolution: Resolution, cue: Extract<
   const seq = context.buffer.nextSeq();
   const id = pendingId({ turn: context.buffer.turn, seq });
   context.emit({ type: 'message.pending', saveId: context.saveId, turn: context.buffer.turn, pendingId: id, owner: speaker, messageType: 'dialog', mood: cue.mood });
-  const result = await callStageText(context, {
-    stage: 'character_dialog',
-    principal: speaker,
-    messages: context.prompts.render('character_dialog', variables),
-    onTextDelta: (delta) => context.emit({ type: 'message.delta', saveId: context.saveId, pendingId: id, delta }),
-  });
   const name = displayName(context.pack, context.personaId, speaker);
-  const words = cleanSpokenWords(result.text, name);
-  if (words.length === 0) throw new StageFailure('character_dialog', speaker, 'the reply held no spoken words');
+  const say = async (): Promise<string> => {
+    const result = await callStageText(context, {
+      stage: 'character_dialog',
+      principal: speaker,
+      messages: context.prompts.render('character_dialog', variables),
+      maxTokens: 240,
+      onTextDelta: (delta) => context.emit({ type: 'message.delta', saveId: context.saveId, pendingId: id, delta }),
+    });
+    return cleanSpokenWords(result.text, name);
+  };
+  // An empty reply gets one more try (its stream showed nothing, so nothing needs withdrawing).
+  const words = (await say()) || (await say());
+  if (words.length === 0) throw new StageFailure('character_dialog', speaker, 'the reply held no spoken words (twice)');
   context.buffer.append({ owner: speaker, type: 'dialog', content: words, mood: cue.mood });
 }

@@ -17,6 +17,7 @@ export async function npcIntent(context: TurnContext, characterId: string): Prom
     messages: context.prompts.render('npc_intent', variables),
     schema: intentSchema,
     schemaName: 'intent',
+    maxTokens: 400,
   });
   if (value.thought.trim().length > 0) appendWhole(context, { owner: characterId, type: 'thought', content: value.thought.trim() });
   return appendWhole(context, { owner: characterId, type: 'intention', content: value.intention.trim() });

@@ -5,7 +5,8 @@ import { BOS_ID, buildTinyVocabulary, EOS_ID, TINY_CHAT_TEMPLATE, UNK_ID } from 
 
 /** Shape of the tiny model: small enough to load in milliseconds and generate thousands of tokens per second. */
 export const TINY_HYPERPARAMETERS = {
-  contextLength: 4096,
+  // Long enough for real stage prompts: its byte-level vocabulary spends about one token per character.
+  contextLength: 16384,
   embedding: 64,
   blocks: 2,
   feedForward: 128,
