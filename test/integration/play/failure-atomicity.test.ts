@@ -22,12 +22,16 @@ function goodTurn(): ScriptEntryInput[] {
   ];
 }
 
-type Breakage = { readonly name: string; readonly entry: (stage: ScriptEntryInput['stage']) => ScriptEntryInput };
+type Breakage = { readonly name: string; readonly entries: (stage: ScriptEntryInput['stage']) => ScriptEntryInput[] };
 const breakages: readonly Breakage[] = [
-  { name: 'a provider error', entry: (stage) => ({ stage, error: 'provider', message: 'server went away' }) },
-  { name: 'malformed JSON', entry: (stage) => ({ stage, reply: stage === 'character_dialog' ? '   ' : '{"beats": [' }) },
-  { name: 'a timeout', entry: (stage) => ({ stage, error: 'timeout', message: 'no answer in time' }) },
-  { name: 'an abort', entry: (stage) => ({ stage, delayMs: 5_000, reply: 'never used' }) },
+  { name: 'a provider error', entries: (stage) => [{ stage, error: 'provider', message: 'server went away' }] },
+  {
+    name: 'malformed output',
+    // Dialog is free text: its malformed reply is an empty one, which is retried once before the stage fails.
+    entries: (stage) => (stage === 'character_dialog' ? [{ stage, reply: '   ' }, { stage, reply: '' }] : [{ stage, reply: '{"beats": [' }]),
+  },
+  { name: 'a timeout', entries: (stage) => [{ stage, error: 'timeout', message: 'no answer in time' }] },
+  { name: 'an abort', entries: (stage) => [{ stage, delayMs: 5_000, reply: 'never used' }] },
 ];
 const stages = ['narrator', 'persona_extractor', 'character_dialog', 'lore_extractor', 'npc_intent', 'character_extractor'] as const;
 
@@ -39,7 +43,7 @@ const stages = ['narrator', 'persona_extractor', 'character_dialog', 'lore_extra
 function script(stage: (typeof stages)[number], breakage: Breakage): ScriptEntryInput[] {
   const second = goodTurn();
   const index = second.findIndex((entry) => entry.stage === stage);
-  const broken = [...second.slice(0, index), breakage.entry(stage), ...second.slice(index + 1)];
+  const broken = [...second.slice(0, index), ...breakage.entries(stage), ...second.slice(index + 1)];
   return [...goodTurn(), ...broken, ...goodTurn(), ...goodTurn()];
 }
 
