@@ -38,7 +38,10 @@ export const rendererBoundary = {
             regex: '^\\.{1,2}/(.*/)?engine/(?!api(/|$))',
             message: 'renderer/ talks to the engine only through engine/api (its types and the generated client).',
           },
-          { regex: '^\\.{1,2}/(.*/)?electron(/|$)', message: 'renderer/ must not import electron/: use the client it is given.' },
+          {
+            regex: '^\\.{1,2}/(.*/)?electron(/|$)',
+            message: 'renderer/ must not import electron/: use the client it is given.',
+          },
         ],
         paths: [{ name: 'electron', message: 'renderer/ runs sandboxed: use the EngineApi client.' }],
       },

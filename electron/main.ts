@@ -17,7 +17,12 @@ if (!app.requestSingleInstanceLock()) app.quit();
 async function start(): Promise<void> {
   const home = resolveHome({ env: process.env, platform: process.platform, userHome: os.homedir() });
   const engine = await createEngine({
-    ports: { clock: systemClock, ids: randomIds, rng: rngFactory, roots: rootsFor(home, path.join(appRoot, 'stories')) },
+    ports: {
+      clock: systemClock,
+      ids: randomIds,
+      rng: rngFactory,
+      roots: rootsFor(home, path.join(appRoot, 'stories')),
+    },
     appVersion: app.getVersion(),
     platform: process.platform,
   });

@@ -32,7 +32,12 @@ await writeFile('out/electron/main.cjs', "import('./main.mjs');\n");
 
 if (existsSync('renderer/index.html')) {
   const { build: viteBuild } = await import('vite');
-  await viteBuild({ root: 'renderer', base: './', build: { outDir: '../out/renderer', emptyOutDir: true }, logLevel: 'warn' });
+  await viteBuild({
+    root: 'renderer',
+    base: './',
+    build: { outDir: '../out/renderer', emptyOutDir: true },
+    logLevel: 'warn',
+  });
 } else {
   await mkdir('out/renderer', { recursive: true });
 }

@@ -4,7 +4,8 @@ import type { EngineEventListener } from './events.ts';
 
 /** The typed client every surface uses: one function per EngineApi method, answering with a Result value. */
 export type EngineClient = {
-  readonly [M in MethodName]: {} extends ParamsOf<M>
+  // Methods whose params are all optional may be called with no argument.
+  readonly [M in MethodName]: Record<never, never> extends ParamsOf<M>
     ? (params?: ParamsOf<M>) => Promise<Result<ResultOf<M>>>
     : (params: ParamsOf<M>) => Promise<Result<ResultOf<M>>>;
 };

@@ -18,7 +18,9 @@ export async function dispatch(handlers: EngineHandlers, name: string, rawParams
     return fail({
       code: 'invalid_params',
       message: `invalid params for ${name}: ${z.prettifyError(parsed.error)}`,
-      details: { issues: parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })) },
+      details: {
+        issues: parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
+      },
     });
   }
   try {

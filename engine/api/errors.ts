@@ -26,7 +26,8 @@ export interface EngineErrorValue {
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
-export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: EngineErrorValue };
+export type Result<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: EngineErrorValue };
 
 /** Thrown inside the engine; converted to an `EngineErrorValue` at the transport boundary. */
 export class EngineError extends Error {

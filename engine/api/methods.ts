@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import type { CatalogModel, LocalModelInfo, PackSummary, SaveListing, SaveSummary, StageCallRecord, TurnRecord } from './dto.ts';
+import type {
+  CatalogModel,
+  LocalModelInfo,
+  PackSummary,
+  SaveListing,
+  SaveSummary,
+  StageCallRecord,
+  TurnRecord,
+} from './dto.ts';
 import type { StageKind } from './stages.ts';
 import type { StreamMessage } from './events.ts';
 import type { Settings } from './settings.ts';
@@ -48,7 +56,12 @@ export interface ConnectionCheck {
 
 /** What submitting the player's input produced. */
 export type PlayResult =
-  | { readonly kind: 'turn'; readonly saveId: string; readonly turn: number; readonly messages: readonly StreamMessage[] }
+  | {
+      readonly kind: 'turn';
+      readonly saveId: string;
+      readonly turn: number;
+      readonly messages: readonly StreamMessage[];
+    }
   | {
       readonly kind: 'failed';
       readonly saveId: string;
@@ -56,7 +69,12 @@ export type PlayResult =
       readonly stage: StageKind | 'engine';
       readonly reason: string;
     }
-  | { readonly kind: 'forked'; readonly saveId: string; readonly reason: 'undo' | 'retry'; readonly messages: readonly StreamMessage[] }
+  | {
+      readonly kind: 'forked';
+      readonly saveId: string;
+      readonly reason: 'undo' | 'retry';
+      readonly messages: readonly StreamMessage[];
+    }
   | { readonly kind: 'notice'; readonly saveId: string; readonly message: string };
 
 export const engineMethods = {
@@ -67,7 +85,10 @@ export const engineMethods = {
     'Replace the given top-level settings sections; returns the saved settings.',
   ),
   'saves.list': method<SaveListing>()(none, 'Every save in the saves folder, unreadable ones with their error.'),
-  'packs.list': method<readonly PackSummary[]>()(none, 'Built-in and user story packs, broken ones with their diagnostics.'),
+  'packs.list': method<readonly PackSummary[]>()(
+    none,
+    'Built-in and user story packs, broken ones with their diagnostics.',
+  ),
   'packs.reload': method<readonly PackSummary[]>()(none, 'Look for packs again (after adding or editing one).'),
   'saves.create': method<SaveSummary>()(
     z.strictObject({
@@ -91,7 +112,10 @@ export const engineMethods = {
     }),
     'A page of a save’s stream, newest last, ending before `beforeId`.',
   ),
-  'saves.turns': method<readonly TurnRecord[]>()(z.strictObject({ id: saveId }), 'Every turn of a save, failed ones too.'),
+  'saves.turns': method<readonly TurnRecord[]>()(
+    z.strictObject({ id: saveId }),
+    'Every turn of a save, failed ones too.',
+  ),
   'saves.stageCalls': method<readonly StageCallRecord[]>()(
     z.strictObject({ id: saveId, turnId: z.number().int().positive() }),
     'Every stage call of one turn (by turn id): prompt, output, tokens, timings — for the debug drawer.',

@@ -8,6 +8,7 @@ export const RENDERER_BUILD_DIR = fileURLToPath(new URL('../../out/renderer/', i
 
 export function readAppVersion(): string {
   const pkg: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  if (typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string') return pkg.version;
+  if (typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string')
+    return pkg.version;
   throw new Error('package.json has no version');
 }

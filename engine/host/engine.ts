@@ -49,7 +49,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   let settings: Settings = loaded.settings;
   const createProvider =
     options.createProvider ??
-    ((config: ProviderConfig) => createProviderFromConfig(config, { apiKey: options.apiKey, modelsDir: ports.roots.models[0] }));
+    ((config: ProviderConfig) =>
+      createProviderFromConfig(config, { apiKey: options.apiKey, modelsDir: ports.roots.models[0] }));
   const routing = new LlmRouting(settings.llm, createProvider, options.llmOverride);
   let sessions: Sessions | null = null;
   const context: HostContext = {

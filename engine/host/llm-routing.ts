@@ -1,4 +1,10 @@
-import { createLlmRouter, type LlmRouter, type ProviderConfig, type ProviderFactory, type RoutingConfig } from '../llm/index.ts';
+import {
+  createLlmRouter,
+  type LlmRouter,
+  type ProviderConfig,
+  type ProviderFactory,
+  type RoutingConfig,
+} from '../llm/index.ts';
 
 /**
  * The one LLM router of the running engine (one loaded local model, shared by every save). Rebuilt when the settings'

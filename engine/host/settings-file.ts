@@ -27,7 +27,10 @@ export async function loadSettings(file: string): Promise<LoadedSettings> {
   }
   const parsed = settingsSchema.safeParse(json);
   if (!parsed.success) {
-    return { settings: defaultSettings(), problem: `${file}: ${z.prettifyError(parsed.error)}; using default settings` };
+    return {
+      settings: defaultSettings(),
+      problem: `${file}: ${z.prettifyError(parsed.error)}; using default settings`,
+    };
   }
   return { settings: parsed.data, problem: null };
 }

@@ -4,7 +4,11 @@ import { LlmError, type LlmMessage } from './types.ts';
 
 /** The JSON Schema of a zod schema, as sent to servers and grammar builders (draft-07, no `$schema` key). */
 export function toJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-07', io: 'output', unrepresentable: 'any' });
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-07',
+    io: 'output',
+    unrepresentable: 'any',
+  });
   return rest;
 }
 
@@ -24,7 +28,11 @@ export function parseStructuredOutput<T>(text: string, schema: z.ZodType<T>, sta
   }
   const result = schema.safeParse(parsed);
   if (!result.success) {
-    throw new LlmError('invalid_output', `the reply does not match the schema: ${z.prettifyError(result.error)}`, stage);
+    throw new LlmError(
+      'invalid_output',
+      `the reply does not match the schema: ${z.prettifyError(result.error)}`,
+      stage,
+    );
   }
   return result.data;
 }

@@ -36,9 +36,19 @@ export const KNOWN_HELPERS = { last: true, eq: true, join: true } as const;
 export type CompiledTemplate = (context: object) => string;
 
 export function compileTemplate(source: string): CompiledTemplate {
-  const template = env.compile(source, { noEscape: true, strict: false, knownHelpers: KNOWN_HELPERS, knownHelpersOnly: true });
+  const template = env.compile(source, {
+    noEscape: true,
+    strict: false,
+    knownHelpers: KNOWN_HELPERS,
+    knownHelpersOnly: true,
+  });
   return (context) =>
-    template(context, { allowProtoMethodsByDefault: false, allowProtoPropertiesByDefault: false, helpers: {}, partials: {} });
+    template(context, {
+      allowProtoMethodsByDefault: false,
+      allowProtoPropertiesByDefault: false,
+      helpers: {},
+      partials: {},
+    });
 }
 
 /** Compiles eagerly so a broken template is reported when a pack loads, not in the middle of a turn. */

@@ -20,14 +20,20 @@ export class PromptBook {
   }
 
   /** Compiles all templates up front; an override that does not compile is reported and the built-in used. */
-  static create(overrides: Readonly<Partial<Record<string, string>>> = {}): { book: PromptBook; problems: TemplateProblem[] } {
+  static create(overrides: Readonly<Partial<Record<string, string>>> = {}): {
+    book: PromptBook;
+    problems: TemplateProblem[];
+  } {
     const problems: TemplateProblem[] = [];
     const templates = new Map<ViewStage, CompiledTemplate>();
     for (const stage of VIEW_STAGES) {
       const override = overrides[stage];
       const problem = override === undefined ? null : checkTemplate(override);
       if (problem !== null) problems.push({ stage, message: problem });
-      templates.set(stage, compileTemplate(override !== undefined && problem === null ? override : DEFAULT_TEMPLATES[stage]));
+      templates.set(
+        stage,
+        compileTemplate(override !== undefined && problem === null ? override : DEFAULT_TEMPLATES[stage]),
+      );
     }
     return { book: new PromptBook(templates), problems };
   }

@@ -4,7 +4,11 @@ import type { StreamEntry } from './types.ts';
  * What the player sees: narration, dialog and scene breaks, plus their own persona's intentions and thoughts.
  * Sandbox (debug) mode shows every intention and thought. `system` messages never reach the player's prose.
  */
-export function isVisibleToPlayer(message: Pick<StreamEntry, 'type' | 'owner'>, personaId: string, sandbox: boolean): boolean {
+export function isVisibleToPlayer(
+  message: Pick<StreamEntry, 'type' | 'owner'>,
+  personaId: string,
+  sandbox: boolean,
+): boolean {
   switch (message.type) {
     case 'narration':
     case 'dialog':

@@ -22,7 +22,13 @@ export interface StreamEntry {
 }
 
 export type StreamMeta =
-  | { readonly kind: 'scene_marker'; readonly marker: SceneMarkerKind; readonly from?: string; readonly to?: string; readonly duration?: string }
+  | {
+      readonly kind: 'scene_marker';
+      readonly marker: SceneMarkerKind;
+      readonly from?: string;
+      readonly to?: string;
+      readonly duration?: string;
+    }
   | { readonly kind: 'whisper'; readonly target: string }
   | { readonly kind: 'nudge'; readonly reason: 'npc_silence' };
 

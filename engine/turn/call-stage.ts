@@ -19,9 +19,7 @@ export interface StageCallRequest {
  * and logged whether it succeeds or fails. Any failure becomes a StageFailure naming the stage.
  */
 export async function callStageText(context: TurnContext, request: StageCallRequest): Promise<LlmTextResult> {
-  return runLogged(context, request, (provider, signal) =>
-    provider.generateText({ ...llmRequest(request), signal }),
-  );
+  return runLogged(context, request, (provider, signal) => provider.generateText({ ...llmRequest(request), signal }));
 }
 
 export async function callStageObject<T>(
@@ -53,7 +51,14 @@ async function runLogged<R extends LlmTextResult>(
     model = provider.model;
     const result = await call(provider, signal);
     log(context, request, { provider: providerName, model, output: result.text, usage: result.usage });
-    context.emit({ type: 'stage.finished', saveId: context.saveId, turn: context.buffer.turn, stage, principal, usage: result.usage });
+    context.emit({
+      type: 'stage.finished',
+      saveId: context.saveId,
+      turn: context.buffer.turn,
+      stage,
+      principal,
+      usage: result.usage,
+    });
     return result;
   } catch (error) {
     const reason = timeout.aborted
@@ -61,7 +66,12 @@ async function runLogged<R extends LlmTextResult>(
       : context.signal.aborted
         ? 'the turn was cancelled'
         : describe(error);
-    log(context, request, { provider: providerName, model, error: reason, totalMs: context.clock.monotonic() - started });
+    log(context, request, {
+      provider: providerName,
+      model,
+      error: reason,
+      totalMs: context.clock.monotonic() - started,
+    });
     throw error instanceof StageFailure ? error : new StageFailure(stage, principal, reason, { cause: error });
   }
 }

@@ -14,7 +14,11 @@ export const OOC_COMMANDS: readonly { readonly name: string; readonly usage: str
   { name: '/retry', usage: '/retry', summary: 'Play the last turn again' },
   { name: '/end scene', usage: '/end scene', summary: 'Close the current scene' },
   { name: '/skip', usage: '/skip <duration>', summary: 'Let time pass: /skip 2h, /skip 30m, /skip 1d' },
-  { name: '/whisper', usage: '/whisper <character> <intention>', summary: 'An intention meant for one character alone' },
+  {
+    name: '/whisper',
+    usage: '/whisper <character> <intention>',
+    summary: 'An intention meant for one character alone',
+  },
   { name: '/help', usage: '/help', summary: 'List these commands' },
 ];
 

@@ -11,7 +11,13 @@ import type { TurnContext } from './turn-context.ts';
 export async function extractStates(context: TurnContext, owner: string, roundStartSeq: number): Promise<StateChanges> {
   const stage: ViewStage = owner === context.personaId ? 'persona_extractor' : 'character_extractor';
   const request = { stage, principal: owner, cursor: { turn: context.buffer.turn, roundStartSeq } };
-  const inputs = { pack: context.pack, state: context.state, personaId: context.personaId, stream: context.buffer.stream(), request };
+  const inputs = {
+    pack: context.pack,
+    state: context.state,
+    personaId: context.personaId,
+    stream: context.buffer.stream(),
+    request,
+  };
   const variables =
     stage === 'persona_extractor'
       ? promptContext(inputs)
@@ -29,8 +35,18 @@ export async function extractStates(context: TurnContext, owner: string, roundSt
 }
 
 export async function extractLore(context: TurnContext, roundStartSeq: number): Promise<LoreFacts> {
-  const request = { stage: 'lore_extractor' as const, principal: 'world', cursor: { turn: context.buffer.turn, roundStartSeq } };
-  const variables = promptContext({ pack: context.pack, state: context.state, personaId: context.personaId, stream: context.buffer.stream(), request });
+  const request = {
+    stage: 'lore_extractor' as const,
+    principal: 'world',
+    cursor: { turn: context.buffer.turn, roundStartSeq },
+  };
+  const variables = promptContext({
+    pack: context.pack,
+    state: context.state,
+    personaId: context.personaId,
+    stream: context.buffer.stream(),
+    request,
+  });
   const result = await callStageObject(context, {
     stage: 'lore_extractor',
     principal: 'world',

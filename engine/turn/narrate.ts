@@ -24,7 +24,8 @@ export interface Resolution {
 export async function resolveIntention(context: TurnContext, resolution: Resolution): Promise<void> {
   const script = await writeBeatScript(context, resolution);
   for (const beat of script.beats) {
-    if (beat.type === 'narration') appendWhole(context, { owner: NARRATOR_OWNER, type: 'narration', content: beat.content.trim() });
+    if (beat.type === 'narration')
+      appendWhole(context, { owner: NARRATOR_OWNER, type: 'narration', content: beat.content.trim() });
     else await speak(context, resolution, beat);
   }
 }
@@ -38,12 +39,20 @@ async function writeBeatScript(context: TurnContext, resolution: Resolution): Pr
     resolving: intention,
   };
   const variables = promptContext(
-    { pack: context.pack, state: context.state, personaId: context.personaId, stream: context.buffer.stream(), request },
+    {
+      pack: context.pack,
+      state: context.state,
+      personaId: context.personaId,
+      stream: context.buffer.stream(),
+      request,
+    },
     {
       intention: {
         owner_name: displayName(context.pack, context.personaId, intention.owner),
         content: intention.content,
-        ...(resolution.whisperTo === undefined ? {} : { whisper_to: displayName(context.pack, context.personaId, resolution.whisperTo) }),
+        ...(resolution.whisperTo === undefined
+          ? {}
+          : { whisper_to: displayName(context.pack, context.personaId, resolution.whisperTo) }),
       },
       guidance: { silence: resolution.silence },
     },
@@ -106,7 +115,6 @@ function normalizeCues(context: TurnContext, script: BeatScript): BeatScript {
   return { beats };
 }
 
-
 async function speak(context: TurnContext, resolution: Resolution, cue: Extract<Beat, { type: 'cue' }>): Promise<void> {
   const speaker = cue.character;
   const request = {
@@ -114,14 +122,28 @@ async function speak(context: TurnContext, resolution: Resolution, cue: Extract<
     principal: speaker,
     cursor: { turn: context.buffer.turn, roundStartSeq: resolution.roundStartSeq },
   };
-  const inputs = { pack: context.pack, state: context.state, personaId: context.personaId, stream: context.buffer.stream(), request };
+  const inputs = {
+    pack: context.pack,
+    state: context.state,
+    personaId: context.personaId,
+    stream: context.buffer.stream(),
+    request,
+  };
   const variables = promptContext(inputs, {
     char: characterVariables(context.pack, context.state, request, speaker),
     cue: { mood: cue.mood, context: cue.context },
   });
   const seq = context.buffer.nextSeq();
   const id = pendingId({ turn: context.buffer.turn, seq });
-  context.emit({ type: 'message.pending', saveId: context.saveId, turn: context.buffer.turn, pendingId: id, owner: speaker, messageType: 'dialog', mood: cue.mood });
+  context.emit({
+    type: 'message.pending',
+    saveId: context.saveId,
+    turn: context.buffer.turn,
+    pendingId: id,
+    owner: speaker,
+    messageType: 'dialog',
+    mood: cue.mood,
+  });
   const name = displayName(context.pack, context.personaId, speaker);
   const say = async (): Promise<string> => {
     const result = await callStageText(context, {

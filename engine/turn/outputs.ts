@@ -11,7 +11,10 @@ export const cueBeatSchema = z.strictObject({
   context: z.string(),
 });
 export const beatScriptSchema = z.strictObject({
-  beats: z.array(z.discriminatedUnion('type', [narrationBeatSchema, cueBeatSchema])).min(1).max(12),
+  beats: z
+    .array(z.discriminatedUnion('type', [narrationBeatSchema, cueBeatSchema]))
+    .min(1)
+    .max(12),
 });
 
 /**
@@ -22,7 +25,12 @@ export function beatScriptSchemaFor(characterIds: readonly string[]): z.ZodType<
   const [first, ...rest] = characterIds;
   if (first === undefined) return z.strictObject({ beats: z.array(narrationBeatSchema).min(1).max(12) });
   const cue = cueBeatSchema.extend({ character: z.enum([first, ...rest]) });
-  return z.strictObject({ beats: z.array(z.discriminatedUnion('type', [narrationBeatSchema, cue])).min(1).max(12) });
+  return z.strictObject({
+    beats: z
+      .array(z.discriminatedUnion('type', [narrationBeatSchema, cue]))
+      .min(1)
+      .max(12),
+  });
 }
 export type BeatScript = z.infer<typeof beatScriptSchema>;
 export type Beat = BeatScript['beats'][number];

@@ -56,6 +56,7 @@ export function initialPlayState(pack: StoryPack, personaId: string): PlayState 
 /** The state saved with the last turn; a checkpoint written by an incompatible build is reported, not guessed at. */
 export function playStateFromCheckpoint(data: unknown, source: string): PlayState {
   const parsed = playStateSchema.safeParse(data);
-  if (!parsed.success) throw new Error(`${source}: the saved play state is unreadable: ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success)
+    throw new Error(`${source}: the saved play state is unreadable: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }

@@ -1,6 +1,13 @@
 import type { Character, StoryPack } from '../pack/index.ts';
 import type { PromptCharacter, PromptContext, PromptMessage, PromptState } from '../prompts/index.ts';
-import { buildView, isManifest, visibleStates, type LeveledState, type StreamEntry, type ViewRequest } from '../stream/index.ts';
+import {
+  buildView,
+  isManifest,
+  visibleStates,
+  type LeveledState,
+  type StreamEntry,
+  type ViewRequest,
+} from '../stream/index.ts';
 import type { PlayState } from './play-state.ts';
 import { describeTime } from './world-time.ts';
 
@@ -52,7 +59,12 @@ export function charactersPresent(pack: StoryPack, state: PlayState): Character[
 }
 
 /** The variables of one character's own stages: its manifest states, and for intent and dialog its private knowledge. */
-export function characterVariables(pack: StoryPack, state: PlayState, request: ViewRequest, id: string): PromptCharacter {
+export function characterVariables(
+  pack: StoryPack,
+  state: PlayState,
+  request: ViewRequest,
+  id: string,
+): PromptCharacter {
   const character = pack.characters.find((candidate) => candidate.id === id);
   if (character === undefined) throw new Error(`unknown character "${id}"`);
   const own = state.states[id] ?? [];
@@ -65,7 +77,8 @@ export function characterVariables(pack: StoryPack, state: PlayState, request: V
     voice: { style: character.voice.style, examples: character.voice.examples },
     states: visibleStates(request.stage, request.principal, id, own).filter(isManifest).map(stateLine).join('; '),
     all_states: visibleStates(request.stage, request.principal, id, own).map(stateLine).join('; '),
-    knowledge: knows && request.principal === id ? character.knowledge.map((item) => `- ${item.content}`).join('\n') : '',
+    knowledge:
+      knows && request.principal === id ? character.knowledge.map((item) => `- ${item.content}`).join('\n') : '',
   };
 }
 
@@ -78,7 +91,14 @@ export function displayName(pack: StoryPack, personaId: string, owner: string): 
 
 function toPromptMessage(entry: StreamEntry, pack: StoryPack, personaId: string): PromptMessage {
   const name = displayName(pack, personaId, entry.owner);
-  return { owner: entry.owner, name, type: entry.type, content: entry.content, mood: entry.mood, line: line(entry, name) };
+  return {
+    owner: entry.owner,
+    name,
+    type: entry.type,
+    content: entry.content,
+    mood: entry.mood,
+    line: line(entry, name),
+  };
 }
 
 function line(entry: StreamEntry, name: string): string {
@@ -96,10 +116,18 @@ function line(entry: StreamEntry, name: string): string {
   }
 }
 
-function loreFor(pack: StoryPack, state: PlayState, personaId: string, principal: string, stage: ViewRequest['stage']): string {
+function loreFor(
+  pack: StoryPack,
+  state: PlayState,
+  personaId: string,
+  principal: string,
+  stage: ViewRequest['stage'],
+): string {
   // The Narrator tells the persona's story: it may use what the world and the persona know, never a character's secret.
   const audiences = new Set(['world', stage === 'narrator' || principal === personaId ? 'persona' : '', principal]);
-  const authored = pack.lore.filter((entry) => audiences.has(entry.audience)).map((entry) => `- ${entry.key}: ${entry.content}`);
+  const authored = pack.lore
+    .filter((entry) => audiences.has(entry.audience))
+    .map((entry) => `- ${entry.key}: ${entry.content}`);
   // What the Lore Extractor learned is world knowledge (the World KG): every stage may read it.
   const learned = state.lore.map((entry) => `- ${entry.key}: ${entry.content}`);
   return [...authored, ...learned].join('\n');

@@ -52,12 +52,24 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
 
   // The persona's round.
   const personaRound = buffer.nextSeq();
-  if (input.thought !== null) appendWhole(context, { owner: context.personaId, type: 'thought', content: input.thought });
-  const whisperMeta = input.whisperTo === undefined ? {} : { meta: { kind: 'whisper' as const, target: input.whisperTo } };
-  const intention = appendWhole(context, { owner: context.personaId, type: 'intention', content: input.intention, ...whisperMeta });
+  if (input.thought !== null)
+    appendWhole(context, { owner: context.personaId, type: 'thought', content: input.thought });
+  const whisperMeta =
+    input.whisperTo === undefined ? {} : { meta: { kind: 'whisper' as const, target: input.whisperTo } };
+  const intention = appendWhole(context, {
+    owner: context.personaId,
+    type: 'intention',
+    content: input.intention,
+    ...whisperMeta,
+  });
   context = await classifyInput(setup.classifiers ?? [], context, intention);
   const whisper = input.whisperTo === undefined ? {} : { whisperTo: input.whisperTo };
-  context = await round(context, context.personaId, { intention, roundStartSeq: personaRound, silence: activation.silence, ...whisper });
+  context = await round(context, context.personaId, {
+    intention,
+    roundStartSeq: personaRound,
+    silence: activation.silence,
+    ...whisper,
+  });
 
   // Each activated NPC in order: intent, then its own round.
   for (const characterId of activation.active) {

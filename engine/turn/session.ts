@@ -54,13 +54,18 @@ export class PlaySession {
     return this.#store;
   }
 
-  async submit(text: string, thought: string | null = null, signal: AbortSignal = new AbortController().signal): Promise<SubmitResult> {
+  async submit(
+    text: string,
+    thought: string | null = null,
+    signal: AbortSignal = new AbortController().signal,
+  ): Promise<SubmitResult> {
     if (this.#busy) return this.#notice('A turn is already being played; wait for it to finish.');
     this.#busy = true;
     try {
       const parsed = parseInput(text, thought);
       if (parsed.kind === 'invalid') return this.#notice(parsed.message);
-      if (parsed.kind === 'intention') return await this.#play({ intention: parsed.intention, thought: parsed.thought }, signal);
+      if (parsed.kind === 'intention')
+        return await this.#play({ intention: parsed.intention, thought: parsed.thought }, signal);
       return await this.#command(parsed.command, signal);
     } finally {
       this.#busy = false;
@@ -86,7 +91,11 @@ export class PlaySession {
       }
       case 'skip': {
         const state = this.#current().state;
-        const skipped: PlayState = { ...state, time: addMinutes(state.time, command.minutes), pendingMarkers: [{ marker: 'time_skip', duration: command.duration }] };
+        const skipped: PlayState = {
+          ...state,
+          time: addMinutes(state.time, command.minutes),
+          pendingMarkers: [{ marker: 'time_skip', duration: command.duration }],
+        };
         return this.#commitMarkers(`/skip ${command.duration}`, skipped, { ...skipped, pendingMarkers: [] });
       }
       case 'whisper': {
@@ -139,7 +148,8 @@ export class PlaySession {
       this.#advance(committed.messages.map(toStreamEntry), outcome.state);
       return this.#committed(committed.messages.map(toStreamMessage), turn);
     } catch (error) {
-      const failure = error instanceof StageFailure ? error : new StageFailure('engine', 'engine', describe(error), { cause: error });
+      const failure =
+        error instanceof StageFailure ? error : new StageFailure('engine', 'engine', describe(error), { cause: error });
       store.recordFailedTurn({
         input: JSON.stringify(input),
         startedAt,
@@ -183,7 +193,11 @@ export class PlaySession {
   #advance(messages: readonly StreamEntry[], state: PlayState): void {
     const cache = this.#current();
     const history = [...cache.history, ...messages];
-    this.#cache = { history: history.slice(Math.max(0, history.length - this.#deps.historyWindow)), state, turns: cache.turns + 1 };
+    this.#cache = {
+      history: history.slice(Math.max(0, history.length - this.#deps.historyWindow)),
+      state,
+      turns: cache.turns + 1,
+    };
   }
 
   #committed(messages: readonly StreamMessage[], turn: number): SubmitResult {
@@ -234,7 +248,10 @@ export class PlaySession {
   #findPresent(reference: string): string | null {
     const wanted = reference.toLowerCase();
     const match = charactersPresent(this.#deps.pack, this.#current().state).find(
-      (character) => character.id === wanted || character.name.toLowerCase() === wanted || character.aliases.some((alias) => alias.toLowerCase() === wanted),
+      (character) =>
+        character.id === wanted ||
+        character.name.toLowerCase() === wanted ||
+        character.aliases.some((alias) => alias.toLowerCase() === wanted),
     );
     return match?.id ?? null;
   }
@@ -247,7 +264,8 @@ export class PlaySession {
 function parseStoredInput(text: string): TurnInput | null {
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || !('intention' in value) || typeof value.intention !== 'string') return null;
+    if (typeof value !== 'object' || value === null || !('intention' in value) || typeof value.intention !== 'string')
+      return null;
     const thought = 'thought' in value && typeof value.thought === 'string' ? value.thought : null;
     const whisperTo = 'whisperTo' in value && typeof value.whisperTo === 'string' ? { whisperTo: value.whisperTo } : {};
     return { intention: value.intention, thought, ...whisperTo };

@@ -9,7 +9,11 @@ export function setStates(state: PlayState, owner: string, changes: StateChanges
   const current = [...(state.states[owner] ?? [])];
   for (const change of changes.changes) {
     const index = current.findIndex((existing) => existing.name.toLowerCase() === change.name.toLowerCase());
-    const next = { name: index >= 0 ? (current[index]?.name ?? change.name) : change.name, level: change.level, category: change.category };
+    const next = {
+      name: index >= 0 ? (current[index]?.name ?? change.name) : change.name,
+      level: change.level,
+      category: change.category,
+    };
     if (index >= 0) current[index] = next;
     else current.push(next);
   }

@@ -18,7 +18,9 @@ async function engineOverhead() {
     for (let turn = 0; turn < TURNS + WARMUP; turn++) {
       const before = setup.events.length;
       const started = performance.now();
-      const result = unwrap(await setup.api['play.submit']({ saveId: save.id, text: `I look around the taproom (${turn}).` }));
+      const result = unwrap(
+        await setup.api['play.submit']({ saveId: save.id, text: `I look around the taproom (${turn}).` }),
+      );
       const elapsed = performance.now() - started;
       if (result.kind !== 'turn') throw new Error(`turn ${turn} did not commit: ${JSON.stringify(result)}`);
       if (turn >= WARMUP) {

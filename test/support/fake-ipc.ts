@@ -20,7 +20,8 @@ export function createFakeIpcPair(senderUrl = 'file:///app/out/renderer/index.ht
       if (handler === undefined) throw new Error(`No handler registered for '${channel}'`);
       return structuredClone(await handler({ senderFrame: { url: senderUrl } }, structuredClone(params)));
     },
-    on: (channel, listener) => void (listeners.get(channel) ?? listeners.set(channel, new Set()).get(channel))?.add(listener),
+    on: (channel, listener) =>
+      void (listeners.get(channel) ?? listeners.set(channel, new Set()).get(channel))?.add(listener),
     removeListener: (channel, listener) => void listeners.get(channel)?.delete(listener),
   };
   const sendToRenderer = (channel: string, payload: EngineEvent): void => {

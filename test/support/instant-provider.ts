@@ -1,18 +1,35 @@
-import type { LlmObjectRequest, LlmObjectResult, LlmProvider, LlmRequest, LlmTextResult } from '../../engine/llm/index.ts';
+import type {
+  LlmObjectRequest,
+  LlmObjectResult,
+  LlmProvider,
+  LlmRequest,
+  LlmTextResult,
+} from '../../engine/llm/index.ts';
 
 /**
  * A benchmark and test boundary fake: answers every stage at once with a small valid reply, so a turn's wall time is
  * the engine's own. The Narrator cues the first character id listed in its prompt, to exercise Character Dialog.
  */
 export function createInstantProvider(): LlmProvider {
-  const usage = (text: string) => ({ promptTokens: 0, cachedPromptTokens: 0, generatedTokens: text.length, timeToFirstTokenMs: 0, totalMs: 0 });
+  const usage = (text: string) => ({
+    promptTokens: 0,
+    cachedPromptTokens: 0,
+    generatedTokens: text.length,
+    timeToFirstTokenMs: 0,
+    totalMs: 0,
+  });
   const reply = (request: LlmRequest): unknown => {
     switch (request.stage) {
       case 'narrator': {
         const system = request.messages[0]?.content ?? '';
         const id = /^([a-z0-9-]+) — /mu.exec(system.slice(system.indexOf('Characters who may be present')))?.[1];
         const narration = { type: 'narration', content: 'The lamps gutter in the wind off the harbour.' };
-        return { beats: id === undefined ? [narration] : [narration, { type: 'cue', character: id, mood: 'wary', context: 'answering' }] };
+        return {
+          beats:
+            id === undefined
+              ? [narration]
+              : [narration, { type: 'cue', character: id, mood: 'wary', context: 'answering' }],
+        };
       }
       case 'npc_intent':
       case 'persona_intent':

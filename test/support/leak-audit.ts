@@ -18,30 +18,43 @@ const INTENT_AND_VOICE = new Set(['npc_intent', 'persona_intent', 'narrator', 'c
 export function auditPrompt(call: StoredStageCall, stream: readonly StoredMessage[], pack: StoryPack): Leak[] {
   const prompt = call.prompt.map((message) => message.content).join('\n');
   const leaks: Leak[] = [];
-  const leak = (rule: string, text: string): void => void leaks.push({ stage: call.stage, principal: call.principal, rule, text });
+  const leak = (rule: string, text: string): void =>
+    void leaks.push({ stage: call.stage, principal: call.principal, rule, text });
 
   for (const message of stream) {
-    if (message.type === 'thought' && (call.stage === 'narrator' || message.owner !== call.principal) && prompt.includes(message.content)) {
+    if (
+      message.type === 'thought' &&
+      (call.stage === 'narrator' || message.owner !== call.principal) &&
+      prompt.includes(message.content)
+    ) {
       leak('a thought reached a stage that is not its owner’s', message.content);
     }
     if (message.type === 'intention' && prompt.includes(message.content)) {
-      const resolving = call.stage === 'narrator' && prompt.includes(`: ${message.content}`) && resolvedIntention(prompt) === message.content;
-      const own = (call.stage === 'npc_intent' || call.stage === 'persona_intent' || call.stage.endsWith('_extractor')) && message.owner === call.principal;
+      const resolving =
+        call.stage === 'narrator' &&
+        prompt.includes(`: ${message.content}`) &&
+        resolvedIntention(prompt) === message.content;
+      const own =
+        (call.stage === 'npc_intent' || call.stage === 'persona_intent' || call.stage.endsWith('_extractor')) &&
+        message.owner === call.principal;
       if (!resolving && !own) leak('an intention reached a stage that may not see it', message.content);
     }
   }
   if (INTENT_AND_VOICE.has(call.stage)) {
     for (const match of prompt.matchAll(/\(([a-z]+), (\d+)\)/gu)) {
-      if (Number(match[2]) < 6) leak('a latent state (level < 6) reached an intent, dialog or narrator prompt', match[0]);
+      if (Number(match[2]) < 6)
+        leak('a latent state (level < 6) reached an intent, dialog or narrator prompt', match[0]);
     }
   }
   for (const character of pack.characters) {
     if (character.id === call.principal && call.stage !== 'narrator') continue;
-    for (const item of character.knowledge) if (prompt.includes(item.content)) leak(`${character.id}'s private knowledge leaked`, item.content);
+    for (const item of character.knowledge)
+      if (prompt.includes(item.content)) leak(`${character.id}'s private knowledge leaked`, item.content);
   }
   for (const entry of pack.lore) {
     const secretOf = entry.audience !== 'world' && entry.audience !== 'persona' ? entry.audience : null;
-    if (secretOf !== null && secretOf !== call.principal && prompt.includes(entry.content)) leak(`lore only for ${secretOf} leaked`, entry.key);
+    if (secretOf !== null && secretOf !== call.principal && prompt.includes(entry.content))
+      leak(`lore only for ${secretOf} leaked`, entry.key);
   }
   return leaks;
 }

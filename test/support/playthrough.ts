@@ -2,10 +2,22 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createEngineClient, createInProcessTransport, type EngineClient, type EngineEvent, type PlayResult, type Result } from '../../engine/api/index.ts';
+import {
+  createEngineClient,
+  createInProcessTransport,
+  type EngineClient,
+  type EngineEvent,
+  type PlayResult,
+  type Result,
+} from '../../engine/api/index.ts';
 import { readInputsFile, type ScriptedInput } from '../../engine/cli/play/inputs-file.ts';
 import { createEngine, type Engine } from '../../engine/host/index.ts';
-import { createScriptedProvider, type LlmProvider, type ProviderConfig, type ScriptedProvider } from '../../engine/llm/index.ts';
+import {
+  createScriptedProvider,
+  type LlmProvider,
+  type ProviderConfig,
+  type ScriptedProvider,
+} from '../../engine/llm/index.ts';
 import { rootsFor } from '../../engine/platform/index.ts';
 import { countingIds, fixedSeedRng, manualClock } from '../../engine/platform/testing.ts';
 
@@ -23,7 +35,10 @@ export interface PlaySetup {
  * A real engine over a throwaway home with the built-in stories, every stage served by `provider` (a scripted one, or
  * any LlmProvider a test builds). Deterministic clock, ids and seeds.
  */
-export async function startPlay(provider: (config: ProviderConfig) => Promise<LlmProvider>, override: ProviderConfig = { kind: 'scripted', file: 'test' }): Promise<PlaySetup> {
+export async function startPlay(
+  provider: (config: ProviderConfig) => Promise<LlmProvider>,
+  override: ProviderConfig = { kind: 'scripted', file: 'test' },
+): Promise<PlaySetup> {
   const home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-play-'));
   const engine = await createEngine({
     ports: { clock: manualClock(), ids: countingIds(), rng: fixedSeedRng(), roots: rootsFor(home, STORIES_DIR) },
@@ -71,7 +86,11 @@ export async function replayFixture(packId: string, name: string): Promise<Fixtu
   return { setup, provider, saveId, results };
 }
 
-export async function playAll(api: EngineClient, firstSaveId: string, inputs: readonly ScriptedInput[]): Promise<{ saveId: string; results: PlayResult[] }> {
+export async function playAll(
+  api: EngineClient,
+  firstSaveId: string,
+  inputs: readonly ScriptedInput[],
+): Promise<{ saveId: string; results: PlayResult[] }> {
   let saveId = firstSaveId;
   const results: PlayResult[] = [];
   for (const input of inputs) {

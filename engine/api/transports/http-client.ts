@@ -45,7 +45,10 @@ export function createHttpTransport(options: HttpTransportOptions): ClientTransp
         return (await response.json()) as Result<unknown>;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        return { ok: false, error: { code: 'internal', message: `the engine at ${options.baseUrl} did not answer: ${reason}` } };
+        return {
+          ok: false,
+          error: { code: 'internal', message: `the engine at ${options.baseUrl} did not answer: ${reason}` },
+        };
       }
     },
     subscribe(listener) {

@@ -7,4 +7,11 @@ import { serveCommand } from './serve.ts';
 import { validateCommand } from './validate.ts';
 
 /** Every `storyloom` command, in the order `storyloom help` lists them. */
-export const COMMANDS: readonly CliCommand[] = [playCommand, serveCommand, inspectCommand, validateCommand, schemaCommand, modelsCommand];
+export const COMMANDS: readonly CliCommand[] = [
+  playCommand,
+  serveCommand,
+  inspectCommand,
+  validateCommand,
+  schemaCommand,
+  modelsCommand,
+];

@@ -17,16 +17,22 @@ export const inspectCommand: CliCommand = {
     const { values, positionals } = parseArgs({
       args: [...args],
       allowPositionals: true,
-      options: { turn: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+      options: {
+        turn: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
     });
     if (values.help) {
       context.io.stdout(`usage: ${USAGE}\n`);
       return 0;
     }
     const [saveArg, view] = positionals;
-    if (saveArg === undefined || (view !== 'stream' && view !== 'prompts')) throw new UsageError('name a save and a view: stream or prompts');
+    if (saveArg === undefined || (view !== 'stream' && view !== 'prompts'))
+      throw new UsageError('name a save and a view: stream or prompts');
     const turn = values.turn === undefined ? undefined : Number(values.turn);
-    if (turn !== undefined && (!Number.isInteger(turn) || turn < 1)) throw new UsageError(`--turn must be a turn number, got "${values.turn}"`);
+    if (turn !== undefined && (!Number.isInteger(turn) || turn < 1))
+      throw new UsageError(`--turn must be a turn number, got "${values.turn}"`);
     const store = await openSave(resolveSave(context, saveArg), { clock: systemClock, appVersion: readAppVersion() });
     try {
       if (view === 'stream') printStream(context, store, turn, values.json);
@@ -47,9 +53,18 @@ function resolveSave(context: CliContext, save: string): string {
 }
 
 function printStream(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean): void {
-  const messages = store.messagesBefore(null, Number.MAX_SAFE_INTEGER).filter((message) => turn === undefined || message.turnNumber === turn);
+  const messages = store
+    .messagesBefore(null, Number.MAX_SAFE_INTEGER)
+    .filter((message) => turn === undefined || message.turnNumber === turn);
   for (const message of messages) {
-    const record = { turn: message.turnNumber, seq: message.seq, owner: message.owner, type: message.type, mood: message.mood, content: message.content };
+    const record = {
+      turn: message.turnNumber,
+      seq: message.seq,
+      owner: message.owner,
+      type: message.type,
+      mood: message.mood,
+      content: message.content,
+    };
     context.io.stdout(
       json
         ? `${JSON.stringify(record)}\n`
@@ -61,14 +76,20 @@ function printStream(context: CliContext, store: SaveStore, turn: number | undef
 function printPrompts(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean): void {
   const turns = store.turns();
   // A turn number names the committed turn; without one, the last attempt (a failed one included) is shown.
-  const chosen = turn === undefined ? turns.at(-1) : turns.findLast((candidate) => candidate.number === turn && candidate.status === 'committed');
-  if (chosen === undefined) throw new Error(turn === undefined ? 'this save has no turns yet' : `this save has no committed turn ${turn}`);
+  const chosen =
+    turn === undefined
+      ? turns.at(-1)
+      : turns.findLast((candidate) => candidate.number === turn && candidate.status === 'committed');
+  if (chosen === undefined)
+    throw new Error(turn === undefined ? 'this save has no turns yet' : `this save has no committed turn ${turn}`);
   const calls = store.stageCalls(chosen.id);
   if (json) {
     context.io.stdout(`${JSON.stringify({ turn: chosen.number, status: chosen.status, calls })}\n`);
     return;
   }
-  context.io.stdout(`Turn ${chosen.number} (${chosen.status}${chosen.failure ? `: ${chosen.failure.stage} — ${chosen.failure.reason}` : ''})\n`);
+  context.io.stdout(
+    `Turn ${chosen.number} (${chosen.status}${chosen.failure ? `: ${chosen.failure.stage} — ${chosen.failure.reason}` : ''})\n`,
+  );
   for (const call of calls) context.io.stdout(formatCall(call));
 }
 

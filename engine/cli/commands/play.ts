@@ -2,7 +2,13 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { createEngineClient, createInProcessTransport, type EngineClient, type PlayResult, type Result } from '../../api/index.ts';
+import {
+  createEngineClient,
+  createInProcessTransport,
+  type EngineClient,
+  type PlayResult,
+  type Result,
+} from '../../api/index.ts';
 import { loadPack } from '../../pack/index.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';
 import { createCliEngine } from '../engine-for-cli.ts';
@@ -34,27 +40,45 @@ export const playCommand: CliCommand = {
       },
     });
     if (values.help) {
-      context.io.stdout(`usage: ${USAGE}\n\nSPEC: local:<model.gguf> | openai:<baseURL>#<model> | scripted:<replies.yaml>\n`);
+      context.io.stdout(
+        `usage: ${USAGE}\n\nSPEC: local:<model.gguf> | openai:<baseURL>#<model> | scripted:<replies.yaml>\n`,
+      );
       return 0;
     }
     const [packArg, ...extra] = positionals;
-    if (packArg === undefined || extra.length > 0) throw new UsageError('name one story pack: a folder or an installed pack id');
+    if (packArg === undefined || extra.length > 0)
+      throw new UsageError('name one story pack: a folder or an installed pack id');
     const packDir = isDirectory(path.resolve(context.cwd, packArg)) ? path.resolve(context.cwd, packArg) : null;
     const packId = packDir === null ? packArg : await packIdOf(packDir);
 
     const engine = await createCliEngine(context, { llm: values.llm, packDirs: packDir === null ? [] : [packDir] });
     try {
       const { api, subscribe } = createEngineClient(createInProcessTransport(engine));
-      const file = values.inputs === undefined ? { inputs: [] } : await readInputsFile(path.resolve(context.cwd, values.inputs));
+      const file =
+        values.inputs === undefined ? { inputs: [] } : await readInputsFile(path.resolve(context.cwd, values.inputs));
       const seed = values.seed === undefined ? file.seed : Number(values.seed);
-      if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError(`--seed must be a whole number, got "${values.seed}"`);
-      const save = await openOrCreateSave(api, context, { packId, save: values.save, persona: values.persona ?? file.persona, seed });
+      if (seed !== undefined && !Number.isInteger(seed))
+        throw new UsageError(`--seed must be a whole number, got "${values.seed}"`);
+      const save = await openOrCreateSave(api, context, {
+        packId,
+        save: values.save,
+        persona: values.persona ?? file.persona,
+        seed,
+      });
       const scripted: ScriptedInput[] = [...file.inputs, ...parseInputs((values.input ?? []).join('\n'))];
       const names = await nameLookup(api, packId);
       if (!values.json) {
-        subscribe(createTranscriptPrinter({ write: context.io.stdout, personaId: save.personaId, sandbox: values.sandbox, names }));
+        subscribe(
+          createTranscriptPrinter({
+            write: context.io.stdout,
+            personaId: save.personaId,
+            sandbox: values.sandbox,
+            names,
+          }),
+        );
       }
-      const play = (input: ScriptedInput, saveId: string) => api['play.submit']({ saveId, text: input.text, thought: input.thought });
+      const play = (input: ScriptedInput, saveId: string) =>
+        api['play.submit']({ saveId, text: input.text, thought: input.thought });
       if (scripted.length > 0 || values.json) return await playScripted(context, play, save.id, scripted, values.json);
       return await playInteractive(context, play, save.id);
     } finally {
@@ -65,7 +89,13 @@ export const playCommand: CliCommand = {
 
 type Play = (input: ScriptedInput, saveId: string) => Promise<Result<PlayResult>>;
 
-async function playScripted(context: CliContext, play: Play, firstSaveId: string, inputs: readonly ScriptedInput[], json: boolean): Promise<number> {
+async function playScripted(
+  context: CliContext,
+  play: Play,
+  firstSaveId: string,
+  inputs: readonly ScriptedInput[],
+  json: boolean,
+): Promise<number> {
   let saveId = firstSaveId;
   let failures = 0;
   for (const input of inputs) {
@@ -81,8 +111,15 @@ async function playScripted(context: CliContext, play: Play, firstSaveId: string
 
 async function playInteractive(context: CliContext, play: Play, firstSaveId: string): Promise<number> {
   let saveId = firstSaveId;
-  context.io.stdout('Write what you intend to do, then Enter. A line starting with ~ is a private thought for your next turn.\nType /help for commands, Ctrl-D to stop.\n\n');
-  const lines = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY, prompt: '» ' });
+  context.io.stdout(
+    'Write what you intend to do, then Enter. A line starting with ~ is a private thought for your next turn.\nType /help for commands, Ctrl-D to stop.\n\n',
+  );
+  const lines = createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal: process.stdin.isTTY,
+    prompt: '» ',
+  });
   context.signal.addEventListener('abort', () => lines.close(), { once: true });
   let thought: string | null = null;
   lines.prompt();
@@ -94,7 +131,8 @@ async function playInteractive(context: CliContext, play: Play, firstSaveId: str
       thought = null;
       saveId = result.saveId;
       if (result.kind === 'notice') context.io.stdout(`${result.message}\n\n`);
-      if (result.kind === 'forked') context.io.stdout(`(${result.reason}: the story continues in save ${result.saveId})\n\n`);
+      if (result.kind === 'forked')
+        context.io.stdout(`(${result.reason}: the story continues in save ${result.saveId})\n\n`);
     }
     lines.prompt();
   }
@@ -105,12 +143,21 @@ async function playInteractive(context: CliContext, play: Play, firstSaveId: str
 function jsonLines(result: PlayResult): string {
   switch (result.kind) {
     case 'turn':
-      return [
-        ...result.messages.map((message) =>
-          JSON.stringify({ turn: message.turn, seq: message.seq, owner: message.owner, type: message.type, ...(message.mood === null ? {} : { mood: message.mood }), content: message.content }),
-        ),
-        JSON.stringify({ type: 'turn_end', turn: result.turn }),
-      ].join('\n') + '\n';
+      return (
+        [
+          ...result.messages.map((message) =>
+            JSON.stringify({
+              turn: message.turn,
+              seq: message.seq,
+              owner: message.owner,
+              type: message.type,
+              ...(message.mood === null ? {} : { mood: message.mood }),
+              content: message.content,
+            }),
+          ),
+          JSON.stringify({ type: 'turn_end', turn: result.turn }),
+        ].join('\n') + '\n'
+      );
     case 'failed':
       return `${JSON.stringify({ type: 'turn_failed', turn: result.turn, stage: result.stage, reason: result.reason })}\n`;
     case 'forked':
@@ -143,7 +190,9 @@ async function openOrCreateSave(
 async function nameLookup(api: EngineClient, packId: string): Promise<(owner: string) => string> {
   const packs = unwrap(await api['packs.list']());
   const pack = packs.find((candidate) => candidate.id === packId);
-  const names = new Map([...(pack?.personas ?? []), ...(pack?.characters ?? [])].map((entry) => [entry.id, entry.name]));
+  const names = new Map(
+    [...(pack?.personas ?? []), ...(pack?.characters ?? [])].map((entry) => [entry.id, entry.name]),
+  );
   return (owner) => names.get(owner) ?? owner;
 }
 
@@ -151,7 +200,9 @@ async function packIdOf(dir: string): Promise<string> {
   const { pack, diagnostics } = await loadPack(dir, { appVersion: readAppVersion() });
   if (pack === null) {
     const first = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-    throw new Error(`${dir} is not a playable story pack${first ? `: ${first.file}:${first.line}:${first.column}: ${first.message}` : ''} (run storyloom validate ${dir})`);
+    throw new Error(
+      `${dir} is not a playable story pack${first ? `: ${first.file}:${first.line}:${first.column}: ${first.message}` : ''} (run storyloom validate ${dir})`,
+    );
   }
   return pack.manifest.id;
 }

@@ -16,7 +16,11 @@ export const serveCommand: CliCommand = {
   async run(args, context) {
     const { values } = parseArgs({
       args: [...args],
-      options: { port: { type: 'string', default: '0' }, open: { type: 'boolean', default: false }, help: { type: 'boolean' } },
+      options: {
+        port: { type: 'string', default: '0' },
+        open: { type: 'boolean', default: false },
+        help: { type: 'boolean' },
+      },
       strict: true,
     });
     if (values.help) {
@@ -24,7 +28,8 @@ export const serveCommand: CliCommand = {
       return 0;
     }
     const port = Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0–65535, got "${values.port}"`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError(`--port must be 0–65535, got "${values.port}"`);
     const engine = await createCliEngine(context);
     for (const problem of engine.startupProblems) context.io.stderr(`warning: ${problem}\n`);
     const server = await startWebServer({
@@ -43,6 +48,12 @@ export const serveCommand: CliCommand = {
 
 function openInBrowser(url: string): void {
   const [command, args]: [string, string[]] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
-  spawn(command, args, { stdio: 'ignore', detached: true }).on('error', () => {}).unref();
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]];
+  spawn(command, args, { stdio: 'ignore', detached: true })
+    .on('error', () => {})
+    .unref();
 }

@@ -34,7 +34,11 @@ export function parseInputsFile(text: string, source = 'inputs'): InputsFile {
     else throw new Error(`${source}:${index + 1}: unknown directive "@${name} ${value}" (use @seed N or @persona ID)`);
     body.push('');
   });
-  return { inputs: parseInputs(body.join('\n')), ...(seed === undefined ? {} : { seed }), ...(persona === undefined ? {} : { persona }) };
+  return {
+    inputs: parseInputs(body.join('\n')),
+    ...(seed === undefined ? {} : { seed }),
+    ...(persona === undefined ? {} : { persona }),
+  };
 }
 
 export function parseInputs(text: string): ScriptedInput[] {

@@ -23,7 +23,8 @@ export function createTranscriptPrinter(options: PrinterOptions): (event: Engine
   return (event) => {
     switch (event.type) {
       case 'message.pending':
-        if (!isVisibleToPlayer({ type: event.messageType, owner: event.owner }, options.personaId, options.sandbox)) return;
+        if (!isVisibleToPlayer({ type: event.messageType, owner: event.owner }, options.personaId, options.sandbox))
+          return;
         close();
         visible.add(event.pendingId);
         open = event.messageType;
@@ -39,7 +40,9 @@ export function createTranscriptPrinter(options: PrinterOptions): (event: Engine
       case 'turn.failed':
         close();
         visible.clear();
-        options.write(`✗ The turn failed in ${event.stage}: ${event.reason}\n  Nothing of it was kept. Type /retry to play it again.\n\n`);
+        options.write(
+          `✗ The turn failed in ${event.stage}: ${event.reason}\n  Nothing of it was kept. Type /retry to play it again.\n\n`,
+        );
         return;
       default:
         return;

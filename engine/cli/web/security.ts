@@ -22,7 +22,9 @@ export function hostIsLoopback(request: IncomingMessage, port: number): boolean 
 export function originAllowed(request: IncomingMessage, port: number): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
-  return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}` || origin === `http://[::1]:${port}`;
+  return (
+    origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}` || origin === `http://[::1]:${port}`
+  );
 }
 
 export function tokenFromRequest(request: IncomingMessage, url: URL): string | null {

@@ -2,7 +2,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { API_PATH_PREFIX, EVENTS_PATH, dispatch, fail, type EngineHandlers, type EngineEventListener } from '../../api/index.ts';
+import {
+  API_PATH_PREFIX,
+  EVENTS_PATH,
+  dispatch,
+  fail,
+  type EngineHandlers,
+  type EngineEventListener,
+} from '../../api/index.ts';
 import { TOKEN_COOKIE, hostIsLoopback, originAllowed, tokenFromRequest, tokensMatch } from './security.ts';
 import { readStaticFile } from './static-files.ts';
 import { fallbackPage } from './fallback-page.ts';
@@ -29,7 +36,8 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'";
 
 /**
  * Web mode: the EngineApi over HTTP (`POST /api/<method>`) and events over a WebSocket, on 127.0.0.1 only. Every

@@ -2,7 +2,10 @@ import type { EngineHandlers } from '../../api/index.ts';
 import type { HostContext } from '../context.ts';
 import type { PackRegistry } from '../pack-registry.ts';
 
-export function packsHandlers(context: HostContext, packs: PackRegistry): Pick<EngineHandlers, 'packs.list' | 'packs.reload'> {
+export function packsHandlers(
+  context: HostContext,
+  packs: PackRegistry,
+): Pick<EngineHandlers, 'packs.list' | 'packs.reload'> {
   return {
     'packs.list': () => packs.summaries(),
     'packs.reload': async () => {

@@ -53,7 +53,10 @@ export function savesHandlers(
       return summary;
     },
     'saves.open': ({ id, lastMessages }) =>
-      reading(id, (store) => ({ summary: store.summary(), messages: store.lastMessages(lastMessages).map(toStreamMessage) })),
+      reading(id, (store) => ({
+        summary: store.summary(),
+        messages: store.lastMessages(lastMessages).map(toStreamMessage),
+      })),
     'saves.messages': ({ id, beforeId, limit }) =>
       reading(id, (store) => store.messagesBefore(beforeId ?? null, limit).map(toStreamMessage)),
     'saves.turns': ({ id }) =>
@@ -70,7 +73,9 @@ export function savesHandlers(
         })),
       ),
     'saves.stageCalls': ({ id, turnId }) =>
-      reading(id, (store) => store.stageCalls(turnId).map(({ id: _id, turnId: _turn, createdAt: _at, ...call }) => call)),
+      reading(id, (store) =>
+        store.stageCalls(turnId).map(({ id: _id, turnId: _turn, createdAt: _at, ...call }) => call),
+      ),
     'saves.rename': async ({ id, title }) => {
       const summary = await library.rename(id, title);
       changed();

@@ -71,7 +71,10 @@ function withTurnNumber() {
     .select('turns.number as turn_number');
 }
 
-function toStoredMessage(row: Selectable<MessagesTable> & { readonly turn_number: number }, path: string): StoredMessage {
+function toStoredMessage(
+  row: Selectable<MessagesTable> & { readonly turn_number: number },
+  path: string,
+): StoredMessage {
   return {
     id: row.id,
     turnId: row.turn_id,

@@ -62,7 +62,10 @@ describe.each(['in-process', 'electron-ipc', 'http+websocket'])('the %s transpor
 
   it('answers valid calls with the same value as every other transport', async () => {
     const { api } = createEngineClient(transport());
-    expect(await api['app.info']()).toEqual({ ok: true, value: { appVersion: '0.1.0', home: temp.home, platform: 'linux' } });
+    expect(await api['app.info']()).toEqual({
+      ok: true,
+      value: { appVersion: '0.1.0', home: temp.home, platform: 'linux' },
+    });
   });
 
   it('delivers engine events to subscribers', async () => {

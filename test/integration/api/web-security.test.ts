@@ -48,12 +48,20 @@ describe('web mode', () => {
   });
 
   it('refuses a wrong token', async () => {
-    const response = await send('/api/app.info', { method: 'POST', body: '{}', headers: { 'x-storyloom-token': 'guess' } });
+    const response = await send('/api/app.info', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'x-storyloom-token': 'guess' },
+    });
     expect(response.status).toBe(401);
   });
 
   it('answers with the token in the header', async () => {
-    const response = await send('/api/app.info', { method: 'POST', body: '{}', headers: { 'x-storyloom-token': server.token } });
+    const response = await send('/api/app.info', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'x-storyloom-token': server.token },
+    });
     expect(JSON.parse(response.body)).toMatchObject({ ok: true, value: { appVersion: '0.1.0' } });
   });
 
@@ -77,7 +85,11 @@ describe('web mode', () => {
   });
 
   it('answers a body that is not JSON with invalid_params', async () => {
-    const response = await send('/api/app.info', { method: 'POST', body: '{oops', headers: { 'x-storyloom-token': server.token } });
+    const response = await send('/api/app.info', {
+      method: 'POST',
+      body: '{oops',
+      headers: { 'x-storyloom-token': server.token },
+    });
     expect(JSON.parse(response.body)).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
   });
 

@@ -9,7 +9,11 @@ import { replayFixture, STORIES_DIR, type FixtureRun } from '../../support/playt
 
 const fixtures = readdirSync(STORIES_DIR).flatMap((pack) => {
   const dir = path.join(STORIES_DIR, pack, 'fixtures');
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.inputs')).map((f) => [pack, f.slice(0, -'.inputs'.length)] as const) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.inputs'))
+        .map((f) => [pack, f.slice(0, -'.inputs'.length)] as const)
+    : [];
 });
 const runs: FixtureRun[] = [];
 afterAll(async () => {
@@ -22,7 +26,10 @@ describe('the leak audit', () => {
     runs.push(run);
     const { pack } = await loadPack(path.join(STORIES_DIR, packId), { appVersion: '0.1.0' });
     if (pack === null) throw new Error(`${packId} does not load`);
-    const store = await openSave(path.join(run.setup.home, 'saves', run.saveId), { clock: manualClock(), appVersion: '0.1.0' });
+    const store = await openSave(path.join(run.setup.home, 'saves', run.saveId), {
+      clock: manualClock(),
+      appVersion: '0.1.0',
+    });
     const stream = store.messagesBefore(null, 100_000);
     const calls = store.turns().flatMap((turn) => store.stageCalls(turn.id));
     store.close();
@@ -34,15 +41,42 @@ describe('the leak audit', () => {
     const { pack } = await loadPack(path.join(STORIES_DIR, 'tutorial'), { appVersion: '0.1.0' });
     if (pack === null) throw new Error('tutorial does not load');
     const secret = pack.characters.find((character) => character.knowledge.length > 0);
-    const thought = { id: 1, turnId: 1, turnNumber: 1, seq: 1, owner: 'odile-fenn', type: 'thought' as const, content: 'A private worry.', mood: null, meta: null, createdAt: 0 };
+    const thought = {
+      id: 1,
+      turnId: 1,
+      turnNumber: 1,
+      seq: 1,
+      owner: 'odile-fenn',
+      type: 'thought' as const,
+      content: 'A private worry.',
+      mood: null,
+      meta: null,
+      createdAt: 0,
+    };
     const call = {
-      id: 1, turnId: 1, seq: 1, stage: 'npc_intent', principal: 'tobias-quell', provider: 'scripted', model: 'x', output: null,
-      promptTokens: null, cachedTokens: null, generatedTokens: null, ttftMs: null, totalMs: null, error: null, createdAt: 0,
-      prompt: [{ role: 'user', content: `A private worry.\nburied grief (mood, 3)\n${secret?.knowledge[0]?.content ?? ''}` }],
+      id: 1,
+      turnId: 1,
+      seq: 1,
+      stage: 'npc_intent',
+      principal: 'tobias-quell',
+      provider: 'scripted',
+      model: 'x',
+      output: null,
+      promptTokens: null,
+      cachedTokens: null,
+      generatedTokens: null,
+      ttftMs: null,
+      totalMs: null,
+      error: null,
+      createdAt: 0,
+      prompt: [
+        { role: 'user', content: `A private worry.\nburied grief (mood, 3)\n${secret?.knowledge[0]?.content ?? ''}` },
+      ],
     };
     const rules = auditPrompt(call, [thought], pack).map((leak) => leak.rule);
     expect(rules).toContain('a thought reached a stage that is not its owner’s');
     expect(rules).toContain('a latent state (level < 6) reached an intent, dialog or narrator prompt');
-    if (secret !== undefined && secret.id !== 'tobias-quell') expect(rules).toContain(`${secret.id}'s private knowledge leaked`);
+    if (secret !== undefined && secret.id !== 'tobias-quell')
+      expect(rules).toContain(`${secret.id}'s private knowledge leaked`);
   });
 });

@@ -27,7 +27,12 @@ let setup: PlaySetup;
 beforeAll(async () => {
   tiny = await makeTinyModel();
   provider = await createTinyProvider(tiny.path, 6);
-  setup = await startPlay(async () => withSeed(provider, 7), { kind: 'local', modelPath: tiny.path, gpu: 'cpu', maxThreads: 1 });
+  setup = await startPlay(async () => withSeed(provider, 7), {
+    kind: 'local',
+    modelPath: tiny.path,
+    gpu: 'cpu',
+    maxThreads: 1,
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -38,10 +43,15 @@ afterAll(async () => {
 describe('a turn on the local provider with the tiny GGUF model', () => {
   it('commits, with every structured stage parsed and logged with its token counts', async () => {
     const save = unwrap(await setup.api['saves.create']({ packId: 'tutorial', seed: 1 }));
-    const result = unwrap(await setup.api['play.submit']({ saveId: save.id, text: 'I greet Odile and ask what to do first.' }));
+    const result = unwrap(
+      await setup.api['play.submit']({ saveId: save.id, text: 'I greet Odile and ask what to do first.' }),
+    );
     expect(result, JSON.stringify(result)).toMatchObject({ kind: 'turn', turn: 1 });
 
-    const store = await openSave(path.join(setup.home, 'saves', save.id), { clock: manualClock(), appVersion: '0.1.0' });
+    const store = await openSave(path.join(setup.home, 'saves', save.id), {
+      clock: manualClock(),
+      appVersion: '0.1.0',
+    });
     const calls = store.stageCalls(store.turns()[0]?.id ?? 0);
     const messages = store.messagesBefore(null, 1000);
     store.close();
@@ -58,7 +68,9 @@ describe('a turn on the local provider with the tiny GGUF model', () => {
     }
     for (const call of structured) expect(() => JSON.parse(call.output ?? '')).not.toThrow();
     // The random-weight model writes arbitrary (but schema-valid) beat scripts: narration, cues, or both.
-    expect(messages.filter((message) => message.type === 'narration' || message.type === 'dialog').length).toBeGreaterThanOrEqual(2);
+    expect(
+      messages.filter((message) => message.type === 'narration' || message.type === 'dialog').length,
+    ).toBeGreaterThanOrEqual(2);
     expect(messages.some((message) => message.owner === 'odile-fenn' && message.type === 'intention')).toBe(true);
   }, 120_000);
 });

@@ -5,7 +5,12 @@ import { runCli } from '../../../engine/cli/main.ts';
 async function cli(...argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }, {}, new AbortController().signal);
+  const code = await runCli(
+    argv,
+    { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) },
+    {},
+    new AbortController().signal,
+  );
   return { code, stdout, stderr };
 }
 

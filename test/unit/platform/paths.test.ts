@@ -8,9 +8,13 @@ describe('the user-data folder', () => {
   it('follows the OS convention', () => {
     expect(resolveHome({ ...base, platform: 'linux' })).toBe('/home/ada/.config/Storyloom');
     expect(resolveHome({ ...base, platform: 'darwin' })).toBe('/home/ada/Library/Application Support/Storyloom');
-    expect(resolveHome({ env: { APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' }, userHome: 'C:\\Users\\ada', platform: 'win32' })).toBe(
-      'C:\\Users\\ada\\AppData\\Roaming\\Storyloom',
-    );
+    expect(
+      resolveHome({
+        env: { APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' },
+        userHome: 'C:\\Users\\ada',
+        platform: 'win32',
+      }),
+    ).toBe('C:\\Users\\ada\\AppData\\Roaming\\Storyloom');
   });
 
   it('honours XDG_CONFIG_HOME on Linux', () => {

@@ -44,7 +44,10 @@ describe('the settings file', () => {
   });
 
   it('refuses to write invalid settings', async () => {
-    const invalid = { ...defaultSettings(), appearance: { theme: 'light' as const, font: 'serif' as const, fontSize: 400 } };
+    const invalid = {
+      ...defaultSettings(),
+      appearance: { theme: 'light' as const, font: 'serif' as const, fontSize: 400 },
+    };
     await expect(saveSettings(file, invalid)).rejects.toMatchObject({ code: 'invalid_params' });
   });
 });

@@ -8,7 +8,14 @@ const context: PromptContext = {
   chars: { summary: 'mara — Mara: harbourmaster', states: '' },
   location: { name: 'The Quay', description: 'Wet stone and gulls.' },
   lore: { text: '' },
-  msgs: Array.from({ length: 50 }, (_, i) => ({ owner: 'narrator', name: 'Narrator', type: 'narration', content: `m${i}`, mood: null, line: `line ${i}` })),
+  msgs: Array.from({ length: 50 }, (_, i) => ({
+    owner: 'narrator',
+    name: 'Narrator',
+    type: 'narration',
+    content: `m${i}`,
+    mood: null,
+    line: `line ${i}`,
+  })),
   turn: { number: 3, narration: '' },
   intention: { owner_name: 'Ren', content: 'I ask Mara about the ship.' },
   guidance: { silence: false },
@@ -32,7 +39,10 @@ describe('stage templates', () => {
   });
 
   it('use a pack’s override and report one that does not compile, falling back to the built-in', () => {
-    const { book, problems } = PromptBook.create({ narrator: 'Custom {{story.title}}\n::user::\n{{intention.content}}', lore_extractor: '{{#each}' });
+    const { book, problems } = PromptBook.create({
+      narrator: 'Custom {{story.title}}\n::user::\n{{intention.content}}',
+      lore_extractor: '{{#each}',
+    });
     expect(book.render('narrator', context)).toEqual([
       { role: 'system', content: 'Custom The Lantern Quay' },
       { role: 'user', content: 'I ask Mara about the ship.' },
@@ -43,7 +53,9 @@ describe('stage templates', () => {
   it('refuse helpers outside the fixed set and never reach prototypes', () => {
     const { problems } = PromptBook.create({ narrator: '{{shout story.title}}' });
     expect(problems).toHaveLength(1);
-    const { book } = PromptBook.create({ narrator: '{{story.constructor.name}}|{{story.__proto__}}|{{lookup story "constructor"}}' });
+    const { book } = PromptBook.create({
+      narrator: '{{story.constructor.name}}|{{story.__proto__}}|{{lookup story "constructor"}}',
+    });
     expect(book.render('narrator', context)[0]?.content ?? '').not.toMatch(/Object|function/u);
   });
 });

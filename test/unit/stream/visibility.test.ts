@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildView, isVisibleToPlayer, visibleStates, VIEW_STAGES, type StreamEntry, type ViewRequest } from '../../../engine/stream/index.ts';
+import {
+  buildView,
+  isVisibleToPlayer,
+  visibleStates,
+  VIEW_STAGES,
+  type StreamEntry,
+  type ViewRequest,
+} from '../../../engine/stream/index.ts';
 
 // A two-turn stream with every message type, owned by the persona ("ren"), an NPC ("mara") and another ("tobin").
 // Turn 2 is in progress: round 1 was ren's (seq 1–4), round 2 is mara's (from seq 5).
@@ -36,12 +43,28 @@ const cases: ReadonlyArray<readonly [string, ViewRequest, readonly string[]]> = 
   [
     'Persona Intent: all narration and dialog, own intentions and thoughts only, no markers',
     { stage: 'persona_intent', principal: 'ren', cursor: maraRound },
-    ['t1.ren.thought', 't1.ren.intention', ...pastPublic, 't2.ren.thought', 't2.ren.intention', ...currentPublicBeforeMara, ...maraRoundPublic],
+    [
+      't1.ren.thought',
+      't1.ren.intention',
+      ...pastPublic,
+      't2.ren.thought',
+      't2.ren.intention',
+      ...currentPublicBeforeMara,
+      ...maraRoundPublic,
+    ],
   ],
   [
     'NPC Intent: the same rule for a character (incl. this turn so far); never another’s thoughts or intentions',
     { stage: 'npc_intent', principal: 'mara', cursor: maraRound },
-    [...pastPublic, 't1.mara.thought', 't1.mara.intention', ...currentPublicBeforeMara, 't2.mara.thought', 't2.mara.intention', ...maraRoundPublic],
+    [
+      ...pastPublic,
+      't1.mara.thought',
+      't1.mara.intention',
+      ...currentPublicBeforeMara,
+      't2.mara.thought',
+      't2.mara.intention',
+      ...maraRoundPublic,
+    ],
   ],
   [
     'Narrator: scene markers, all narration and dialog, exactly the one intention it resolves, no thoughts',
@@ -105,9 +128,17 @@ describe('state visibility', () => {
   const names = (list: readonly { name: string }[]) => list.map((state) => state.name);
 
   it('gives extractors every state of their own principal, and none of another’s', () => {
-    expect(names(visibleStates('character_extractor', 'mara', 'mara', states))).toEqual(['calm', 'buried rage', 'threshold']);
+    expect(names(visibleStates('character_extractor', 'mara', 'mara', states))).toEqual([
+      'calm',
+      'buried rage',
+      'threshold',
+    ]);
     expect(visibleStates('character_extractor', 'mara', 'tobin', states)).toEqual([]);
-    expect(names(visibleStates('persona_extractor', 'ren', 'ren', states))).toEqual(['calm', 'buried rage', 'threshold']);
+    expect(names(visibleStates('persona_extractor', 'ren', 'ren', states))).toEqual([
+      'calm',
+      'buried rage',
+      'threshold',
+    ]);
   });
 
   it('gives intent and dialog stages only their own manifest (level ≥ 6) states', () => {
@@ -127,8 +158,17 @@ describe('the player’s view', () => {
   it('shows prose, dialog, markers and the player’s own inner life; others’ only in sandbox', () => {
     const shown = (sandbox: boolean) => stream.filter((entry) => isVisibleToPlayer(entry, 'ren', sandbox)).map(label);
     expect(shown(false)).toEqual([
-      't1.marker', 't1.ren.thought', 't1.ren.intention', 't1.narration', 't1.mara.dialog',
-      't2.ren.thought', 't2.ren.intention', 't2.narration', 't2.tobin.dialog', 't2.mara.narration', 't2.mara.dialog',
+      't1.marker',
+      't1.ren.thought',
+      't1.ren.intention',
+      't1.narration',
+      't1.mara.dialog',
+      't2.ren.thought',
+      't2.ren.intention',
+      't2.narration',
+      't2.tobin.dialog',
+      't2.mara.narration',
+      't2.mara.dialog',
     ]);
     expect(shown(true)).toHaveLength(stream.length - 1);
   });

@@ -33,7 +33,13 @@ describe('NPC activation', () => {
   });
 
   it('reports silence when every non-baked NPC stays quiet', () => {
-    const result = activateNpcs([{ id: 'keeper', chattiness: 0, baked: true }, { id: 'mute', chattiness: 0, baked: false }], sfc32FromSeed(1));
+    const result = activateNpcs(
+      [
+        { id: 'keeper', chattiness: 0, baked: true },
+        { id: 'mute', chattiness: 0, baked: false },
+      ],
+      sfc32FromSeed(1),
+    );
     expect(result).toEqual({ active: ['keeper'], silence: true });
   });
 });
@@ -44,13 +50,20 @@ describe('out-of-character commands', () => {
     ['/retry', { kind: 'retry' }],
     ['/end scene', { kind: 'end_scene' }],
     ['/skip 2h', { kind: 'skip', duration: '2h', minutes: 120 }],
-    ['/whisper mara Meet me at the lighthouse', { kind: 'whisper', target: 'mara', intention: 'Meet me at the lighthouse' }],
+    [
+      '/whisper mara Meet me at the lighthouse',
+      { kind: 'whisper', target: 'mara', intention: 'Meet me at the lighthouse' },
+    ],
   ])('parses %s', (text, command) => {
     expect(parseInput(text)).toEqual({ kind: 'command', command });
   });
 
   it('treats anything else as an intention, with the optional thought', () => {
-    expect(parseInput('  I open the door ', ' Careful. ')).toEqual({ kind: 'intention', intention: 'I open the door', thought: 'Careful.' });
+    expect(parseInput('  I open the door ', ' Careful. ')).toEqual({
+      kind: 'intention',
+      intention: 'I open the door',
+      thought: 'Careful.',
+    });
   });
 
   it('explains bad commands instead of sending them to the story', () => {
