@@ -4,6 +4,17 @@ import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 
+const PLACEHOLDER_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Storyloom</title>
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; style-src 'unsafe-inline'"></head>
+<body style="font-family: Georgia, serif; max-width: 38rem; margin: 4rem auto; line-height: 1.6">
+<h1>Storyloom</h1>
+<p>The window’s interface is not built in this version yet. Everything already plays in the terminal:</p>
+<pre>npm run -s storyloom -- play tutorial --llm local:/path/to/model.gguf</pre>
+<p>See the README for models, story packs and the other commands.</p>
+</body></html>
+`;
+
 const external = ['electron', 'better-sqlite3', 'node-llama-cpp', '@node-llama-cpp/*', 'ws', 'openai'];
 await mkdir('out/electron', { recursive: true });
 await build({
@@ -39,6 +50,8 @@ if (existsSync('renderer/index.html')) {
     logLevel: 'warn',
   });
 } else {
+  // Until the React renderer exists, the window says plainly where to play instead of opening blank.
   await mkdir('out/renderer', { recursive: true });
+  await writeFile('out/renderer/index.html', PLACEHOLDER_PAGE);
 }
 console.log('built out/electron' + (existsSync('renderer/index.html') ? ' and out/renderer' : ''));

@@ -43,10 +43,21 @@ export interface PromptContext {
   readonly char?: PromptCharacter;
   readonly chars: { readonly summary: string; readonly states: string };
   readonly location: { readonly name: string; readonly description: string };
-  readonly lore: { readonly text: string };
+  /** `text`: authored lore for this principal (stable); `learned`: facts learned in play (volatile). */
+  readonly lore: { readonly text: string; readonly learned: string };
+  /** The stream as this principal may see it (pipeline-rules.md `msgs`), in order. */
   readonly msgs: readonly PromptMessage[];
+  /**
+   * The public part of `msgs` (narration, dialog, and for the Narrator scene markers): the same for every principal of
+   * a stage kind, so printing it first gives all of them one cached prompt prefix.
+   */
+  readonly history: readonly PromptMessage[];
+  /** The private part of `msgs`: the principal's own thoughts and intentions (and the Narrator's one intention). */
+  readonly inner: readonly PromptMessage[];
   readonly turn: { readonly number: number; readonly narration: string };
   readonly intention?: { readonly owner_name: string; readonly content: string; readonly whisper_to?: string };
   readonly cue?: { readonly mood: string; readonly context: string };
   readonly guidance: { readonly silence: boolean };
+  /** How many past messages a template prints (`{{#last history limits.history}}`); from the pack's tuning. */
+  readonly limits: { readonly history: number };
 }

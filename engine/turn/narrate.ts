@@ -150,7 +150,7 @@ async function speak(context: TurnContext, resolution: Resolution, cue: Extract<
       stage: 'character_dialog',
       principal: speaker,
       messages: context.prompts.render('character_dialog', variables),
-      maxTokens: 240,
+      maxTokens: 160,
       onTextDelta: (delta) => context.emit({ type: 'message.delta', saveId: context.saveId, pendingId: id, delta }),
     });
     return cleanSpokenWords(result.text, name);

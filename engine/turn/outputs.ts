@@ -3,12 +3,17 @@ import { z } from 'zod';
 /** The structured output of each stage (pipeline-rules.md "Stage Contracts"). Objects at the root: every provider
  * (OpenAI's json_schema included) accepts them. */
 
-export const narrationBeatSchema = z.strictObject({ type: z.literal('narration'), content: z.string().min(1) });
+/** Beats stay short (the prompt asks for one to three sentences): a runaway model cannot flood the stream. */
+const MAX_BEATS = 6;
+export const narrationBeatSchema = z.strictObject({
+  type: z.literal('narration'),
+  content: z.string().min(1).max(700),
+});
 export const cueBeatSchema = z.strictObject({
   type: z.literal('cue'),
   character: z.string().min(1),
-  mood: z.string().min(1),
-  context: z.string(),
+  mood: z.string().min(1).max(40),
+  context: z.string().max(300),
 });
 export const beatScriptSchema = z.strictObject({
   beats: z
@@ -23,7 +28,7 @@ export const beatScriptSchema = z.strictObject({
  */
 export function beatScriptSchemaFor(characterIds: readonly string[]): z.ZodType<BeatScript> {
   const [first, ...rest] = characterIds;
-  if (first === undefined) return z.strictObject({ beats: z.array(narrationBeatSchema).min(1).max(12) });
+  if (first === undefined) return z.strictObject({ beats: z.array(narrationBeatSchema).min(1).max(MAX_BEATS) });
   const cue = cueBeatSchema.extend({ character: z.enum([first, ...rest]) });
   return z.strictObject({
     beats: z
@@ -45,7 +50,8 @@ export const stateChangesSchema = z.strictObject({
     .array(
       z.strictObject({
         name: z.string().min(1).max(60),
-        level: z.number().int().min(0).max(30),
+        // Any whole number is accepted and clamped to 0–30 when applied: "35" plainly means overwhelming.
+        level: z.number().int().describe('0 (gone) to 30 (overwhelming)'),
         category: z.string().min(1).max(30),
       }),
     )

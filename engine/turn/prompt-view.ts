@@ -23,6 +23,12 @@ export interface ViewInputs {
   readonly request: ViewRequest;
 }
 
+/**
+ * Past messages a stage prompt shows by default. The window's start moves in steps of half of it (see the `last`
+ * helper), so most turns reuse the cached prompt prefix; a larger window jumps less often but costs more tokens.
+ */
+export const DEFAULT_HISTORY_MESSAGES = 80;
+
 export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> = {}): PromptContext {
   const { pack, state, personaId, request } = inputs;
   const persona = pack.personas.find((candidate) => candidate.id === personaId);
@@ -46,10 +52,11 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
       name: location?.name ?? state.location,
       description: `${location?.description ?? ''} It is ${describeTime(state.time)}.`.trim(),
     },
-    lore: { text: loreFor(pack, state, personaId, request.principal, request.stage) },
-    msgs: buildView(inputs.stream, request).map((entry) => toPromptMessage(entry, pack, personaId)),
+    lore: loreFor(pack, state, personaId, request.principal, request.stage),
+    ...views(buildView(inputs.stream, request).map((entry) => toPromptMessage(entry, pack, personaId))),
     turn: { number: request.cursor.turn, narration: '' },
     guidance: { silence: false },
+    limits: { history: pack.manifest.tuning.historyMessages ?? DEFAULT_HISTORY_MESSAGES },
     ...extra,
   };
 }
@@ -89,6 +96,11 @@ export function displayName(pack: StoryPack, personaId: string, owner: string): 
   return persona?.name ?? pack.characters.find((candidate) => candidate.id === owner)?.name ?? owner;
 }
 
+function views(msgs: PromptMessage[]): Pick<PromptContext, 'msgs' | 'history' | 'inner'> {
+  const isPrivate = (message: PromptMessage) => message.type === 'thought' || message.type === 'intention';
+  return { msgs, history: msgs.filter((message) => !isPrivate(message)), inner: msgs.filter(isPrivate) };
+}
+
 function toPromptMessage(entry: StreamEntry, pack: StoryPack, personaId: string): PromptMessage {
   const name = displayName(pack, personaId, entry.owner);
   return {
@@ -106,9 +118,9 @@ function line(entry: StreamEntry, name: string): string {
     case 'dialog':
       return `${name}${entry.mood ? ` (${entry.mood})` : ''}: “${entry.content}”`;
     case 'intention':
-      return `[${name} intends] ${entry.content}`;
+      return `[turn ${entry.turn}] ${name} intends: ${entry.content}`;
     case 'thought':
-      return `[${name} thinks] ${entry.content}`;
+      return `[turn ${entry.turn}] ${name} thinks: ${entry.content}`;
     case 'scene_marker':
       return `— ${entry.content} —`;
     default:
@@ -116,13 +128,11 @@ function line(entry: StreamEntry, name: string): string {
   }
 }
 
-function loreFor(
-  pack: StoryPack,
-  state: PlayState,
-  personaId: string,
-  principal: string,
-  stage: ViewRequest['stage'],
-): string {
+/**
+ * Authored lore is stable and goes in the system prompt; what the Lore Extractor learned changes as play goes on, so
+ * templates print it after the history, keeping the cached prompt prefix valid.
+ */
+function loreFor(pack: StoryPack, state: PlayState, personaId: string, principal: string, stage: ViewRequest['stage']) {
   // The Narrator tells the persona's story: it may use what the world and the persona know, never a character's secret.
   const audiences = new Set(['world', stage === 'narrator' || principal === personaId ? 'persona' : '', principal]);
   const authored = pack.lore
@@ -130,7 +140,7 @@ function loreFor(
     .map((entry) => `- ${entry.key}: ${entry.content}`);
   // What the Lore Extractor learned is world knowledge (the World KG): every stage may read it.
   const learned = state.lore.map((entry) => `- ${entry.key}: ${entry.content}`);
-  return [...authored, ...learned].join('\n');
+  return { text: authored.join('\n'), learned: learned.join('\n') };
 }
 
 function narratorStates(pack: StoryPack, state: PlayState, present: readonly Character[]): string {

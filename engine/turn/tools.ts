@@ -1,6 +1,8 @@
 import type { PlayState } from './play-state.ts';
 import type { LoreFacts, StateChanges } from './outputs.ts';
 
+export const MAX_STATE_LEVEL = 30;
+
 /**
  * The state-writing tools the extractors' outputs go through. Idempotent: levels are absolute and lore is keyed, so
  * applying the same output twice (a retried turn) changes nothing more than applying it once.
@@ -9,11 +11,9 @@ export function setStates(state: PlayState, owner: string, changes: StateChanges
   const current = [...(state.states[owner] ?? [])];
   for (const change of changes.changes) {
     const index = current.findIndex((existing) => existing.name.toLowerCase() === change.name.toLowerCase());
-    const next = {
-      name: index >= 0 ? (current[index]?.name ?? change.name) : change.name,
-      level: change.level,
-      category: change.category,
-    };
+    const level = Math.min(MAX_STATE_LEVEL, Math.max(0, change.level));
+    const name = index >= 0 ? (current[index]?.name ?? change.name) : change.name;
+    const next = { name, level, category: change.category };
     if (index >= 0) current[index] = next;
     else current.push(next);
   }

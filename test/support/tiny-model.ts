@@ -26,9 +26,17 @@ export async function makeTinyModel(seed: number = TINY_SEED): Promise<TinyModel
  * A local provider on the tiny model, pinned to one CPU thread: with more threads than cores on the CI machine
  * llama.cpp spins and gets hundreds of times slower.
  */
-export function createTinyProvider(modelPath: string, sequences?: number): Promise<LocalProvider> {
+export function createTinyProvider(
+  modelPath: string,
+  sequences?: number,
+  contextSize?: number,
+): Promise<LocalProvider> {
   return createLocalProvider(
     { kind: 'local', modelPath, gpu: 'cpu', maxThreads: 1 },
-    { maxThreads: 1, ...(sequences === undefined ? {} : { sequences }) },
+    {
+      maxThreads: 1,
+      ...(sequences === undefined ? {} : { sequences }),
+      ...(contextSize === undefined ? {} : { contextSize }),
+    },
   );
 }

@@ -6,7 +6,7 @@ import { BOS_ID, buildTinyVocabulary, EOS_ID, TINY_CHAT_TEMPLATE, UNK_ID } from 
 /** Shape of the tiny model: small enough to load in milliseconds and generate thousands of tokens per second. */
 export const TINY_HYPERPARAMETERS = {
   // Long enough for real stage prompts: its byte-level vocabulary spends about one token per character.
-  contextLength: 16384,
+  contextLength: 32768,
   embedding: 64,
   blocks: 2,
   feedForward: 128,

@@ -5,8 +5,10 @@ sentences of content. Often there is nothing new: reply with an empty list then.
 Reply with JSON only: {"facts": [{"key": "...", "content": "..."}], "summary": "one sentence"}
 ::user::
 The lorebook now:
-{{#if lore.text}}{{lore.text}}{{else}}(empty){{/if}}
+{{#if lore.text}}{{lore.text}}
+{{/if}}{{#if lore.learned}}{{lore.learned}}
+{{/if}}{{#unless lore.text}}{{#unless lore.learned}}(empty){{/unless}}{{/unless}}
 
 The new passage:
-{{#each msgs}}{{line}}
+{{#each history}}{{line}}
 {{/each}}`;

@@ -20,8 +20,11 @@ What is known of this world:
 {{/if}}
 ::user::
 The story so far:
-{{#last msgs 40}}{{line}}
+{{#last history limits.history}}{{line}}
 {{/last}}
+{{#if lore.learned}}Learned so far:
+{{lore.learned}}
+{{/if}}
 {{#if chars.states}}Visible states: {{chars.states}}
 {{/if}}
 {{#if guidance.silence}}No one else stirs this turn: let the quiet register in the scene.

@@ -5,7 +5,10 @@ below 6 are latent; 6 and above show. Change only what the intention really affe
 Reply with JSON only: {"changes": [{"name": "...", "level": 0, "category": "mood"}], "summary": "one sentence"}
 ::user::
 History before this moment:
-{{#last msgs 40}}{{line}}
+{{#last history limits.history}}{{line}}
 {{/last}}
+{{#if inner}}{{player_name}}'s thoughts and last intention:
+{{#last inner 12}}{{line}}
+{{/last}}{{/if}}
 Current states: {{#if player.states}}{{join player.state_lines "; "}}{{else}}none{{/if}}
 What changes?`;

@@ -3,8 +3,11 @@ Decide what {{player_name}} does next, in one sentence of intention, and optiona
 Reply with JSON only: {"thought": "... or empty", "intention": "..."}
 ::user::
 What has happened:
-{{#last msgs 40}}{{line}}
+{{#last history limits.history}}{{line}}
 {{/last}}
+{{#if inner}}Your own recent thoughts and intentions:
+{{#last inner 12}}{{line}}
+{{/last}}{{/if}}
 {{#if player.states}}You are: {{join player.state_lines "; "}}
 {{/if}}
 What does {{player_name}} do now?`;

@@ -26,7 +26,7 @@ describe('scanModels', () => {
       architecture: 'llama',
       name: 'storyloom-tiny',
       quantization: 'F32',
-      contextLength: 16384,
+      contextLength: 32768,
       error: null,
     });
     expect(model?.parameters).toBeGreaterThan(100_000);

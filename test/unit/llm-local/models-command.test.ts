@@ -52,7 +52,7 @@ describe('storyloom models', () => {
     const terminal = new FakeTerminalIo();
     expect(await modelsCommand.run(['list'], contextFor(terminal))).toBe(0);
     expect(terminal.stdout).toContain('Mistral Nemo');
-    expect(terminal.stdout).toMatch(/storyloom-tiny .*tiny\.gguf\)\n\s+llama, 130K parameters, F32, 16384 context/u);
+    expect(terminal.stdout).toMatch(/storyloom-tiny .*tiny\.gguf\)\n\s+llama, 130K parameters, F32, 32768 context/u);
     expect(terminal.stdout).toMatch(/broken\.gguf\n\s+unreadable: not a readable GGUF model/u);
 
     const json = new FakeTerminalIo();

@@ -7,8 +7,10 @@ const context: PromptContext = {
   player: { id: 'ren', description: 'A courier.', states: [], state_lines: [] },
   chars: { summary: 'mara — Mara: harbourmaster', states: '' },
   location: { name: 'The Quay', description: 'Wet stone and gulls.' },
-  lore: { text: '' },
-  msgs: Array.from({ length: 50 }, (_, i) => ({
+  lore: { text: '', learned: '' },
+  msgs: [],
+  inner: [],
+  history: Array.from({ length: 50 }, (_, i) => ({
     owner: 'narrator',
     name: 'Narrator',
     type: 'narration',
@@ -19,6 +21,7 @@ const context: PromptContext = {
   turn: { number: 3, narration: '' },
   intention: { owner_name: 'Ren', content: 'I ask Mara about the ship.' },
   guidance: { silence: false },
+  limits: { history: 40 },
 };
 
 describe('stage templates', () => {
@@ -31,7 +34,7 @@ describe('stage templates', () => {
     expect(messages[1]?.content.endsWith('I ask Mara about the ship.')).toBe(true);
   });
 
-  it('limit history with {{#last msgs N}}', () => {
+  it('limit history with {{#last history N}}', () => {
     const { book } = PromptBook.create();
     const user = book.render('narrator', context)[1]?.content ?? '';
     expect(user).toContain('line 49');
