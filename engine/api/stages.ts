@@ -18,6 +18,21 @@ export const STAGE_KINDS = [
 
 export type StageKind = (typeof STAGE_KINDS)[number];
 
+/**
+ * The stages of a turn (pipeline-rules.md): each has a Handlebars template a pack may override, and a view of the
+ * stream governed by the visibility matrix.
+ */
+export const TURN_STAGES = [
+  'narrator',
+  'character_dialog',
+  'npc_intent',
+  'persona_intent',
+  'persona_extractor',
+  'character_extractor',
+  'lore_extractor',
+] as const satisfies readonly StageKind[];
+export type TurnStage = (typeof TURN_STAGES)[number];
+
 export function isStageKind(value: string): value is StageKind {
   return (STAGE_KINDS as readonly string[]).includes(value);
 }

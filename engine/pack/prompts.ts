@@ -1,3 +1,4 @@
+import { TURN_STAGES, type TurnStage } from '../api/stages.ts';
 import { startOf, type DiagnosticSink } from './diagnostics.ts';
 import { filesIn } from './pack-files.ts';
 import { PACK_FOLDERS } from './pack-layout.ts';
@@ -5,18 +6,10 @@ import { readPackText } from './pack-read.ts';
 import type { PackTree } from './pack-tree.ts';
 import { didYouMean } from './suggest.ts';
 
-/** The stages whose Handlebars template a pack may override with prompts/<stage>.hbs. */
-export const PROMPT_STAGES = [
-  'narrator',
-  'character_dialog',
-  'npc_intent',
-  'persona_intent',
-  'persona_extractor',
-  'character_extractor',
-  'lore_extractor',
-] as const;
+/** The stages whose Handlebars template a pack may override with prompts/<stage>.hbs: the turn's stages. */
+export const PROMPT_STAGES = TURN_STAGES;
 
-export type PromptStage = (typeof PROMPT_STAGES)[number];
+export type PromptStage = TurnStage;
 /** Template text by stage; compiling it is the prompts room's job. */
 export type PromptOverrides = Readonly<Partial<Record<PromptStage, string>>>;
 

@@ -1,17 +1,10 @@
+import { TURN_STAGES, type TurnStage } from '../api/stages.ts';
 import type { StreamCursor, StreamEntry } from './types.ts';
 import { compareEntries } from './types.ts';
 
-/** The stages whose views the visibility matrix governs. */
-export const VIEW_STAGES = [
-  'persona_intent',
-  'npc_intent',
-  'narrator',
-  'character_dialog',
-  'persona_extractor',
-  'character_extractor',
-  'lore_extractor',
-] as const;
-export type ViewStage = (typeof VIEW_STAGES)[number];
+/** The stages whose views the visibility matrix governs: the turn's stages. */
+export const VIEW_STAGES = TURN_STAGES;
+export type ViewStage = TurnStage;
 
 export interface ViewRequest {
   readonly stage: ViewStage;

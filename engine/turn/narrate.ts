@@ -4,7 +4,8 @@ import { appendWhole, pendingId } from './append.ts';
 import { NARRATOR_OWNER } from '../stream/index.ts';
 import { callStageObject, callStageText } from './call-stage.ts';
 import { beatScriptSchemaFor, type Beat, type BeatScript } from './outputs.ts';
-import { characterVariables, charactersPresent, displayName, promptContext } from './prompt-view.ts';
+import { charactersPresent, displayName } from './prompt-view.ts';
+import { renderStage } from './render-stage.ts';
 import { cleanSpokenWords, findSpeech } from './speech-check.ts';
 import { StageFailure } from './stage-failure.ts';
 import type { TurnContext } from './turn-context.ts';
@@ -32,32 +33,24 @@ export async function resolveIntention(context: TurnContext, resolution: Resolut
 
 async function writeBeatScript(context: TurnContext, resolution: Resolution): Promise<BeatScript> {
   const { intention } = resolution;
-  const request = {
-    stage: 'narrator' as const,
+  const whisper =
+    resolution.whisperTo === undefined
+      ? {}
+      : { whisper_to: displayName(context.pack, context.personaId, resolution.whisperTo) };
+  const view = {
+    stage: 'narrator',
     principal: NARRATOR_OWNER,
-    cursor: { turn: context.buffer.turn, roundStartSeq: resolution.roundStartSeq },
+    roundStartSeq: resolution.roundStartSeq,
     resolving: intention,
-  };
-  const variables = promptContext(
-    {
-      pack: context.pack,
-      state: context.state,
-      personaId: context.personaId,
-      stream: context.buffer.stream(),
-      request,
+  } as const;
+  const messages = renderStage(context, view, {
+    intention: {
+      owner_name: displayName(context.pack, context.personaId, intention.owner),
+      content: intention.content,
+      ...whisper,
     },
-    {
-      intention: {
-        owner_name: displayName(context.pack, context.personaId, intention.owner),
-        content: intention.content,
-        ...(resolution.whisperTo === undefined
-          ? {}
-          : { whisper_to: displayName(context.pack, context.personaId, resolution.whisperTo) }),
-      },
-      guidance: { silence: resolution.silence },
-    },
-  );
-  const messages = context.prompts.render('narrator', variables);
+    guidance: { silence: resolution.silence },
+  });
   const temperature = context.pack.manifest.tuning.narratorTemperature;
   const schema = beatScriptSchemaFor(charactersPresent(context.pack, context.state).map((character) => character.id));
   const call = (prompt: readonly LlmMessage[]) =>
@@ -117,22 +110,13 @@ function normalizeCues(context: TurnContext, script: BeatScript): BeatScript {
 
 async function speak(context: TurnContext, resolution: Resolution, cue: Extract<Beat, { type: 'cue' }>): Promise<void> {
   const speaker = cue.character;
-  const request = {
-    stage: 'character_dialog' as const,
+  const view = {
+    stage: 'character_dialog',
     principal: speaker,
-    cursor: { turn: context.buffer.turn, roundStartSeq: resolution.roundStartSeq },
-  };
-  const inputs = {
-    pack: context.pack,
-    state: context.state,
-    personaId: context.personaId,
-    stream: context.buffer.stream(),
-    request,
-  };
-  const variables = promptContext(inputs, {
-    char: characterVariables(context.pack, context.state, request, speaker),
-    cue: { mood: cue.mood, context: cue.context },
-  });
+    roundStartSeq: resolution.roundStartSeq,
+    character: speaker,
+  } as const;
+  const prompt = renderStage(context, view, { cue: { mood: cue.mood, context: cue.context } });
   const seq = context.buffer.nextSeq();
   const id = pendingId({ turn: context.buffer.turn, seq });
   context.emit({
@@ -149,7 +133,7 @@ async function speak(context: TurnContext, resolution: Resolution, cue: Extract<
     const result = await callStageText(context, {
       stage: 'character_dialog',
       principal: speaker,
-      messages: context.prompts.render('character_dialog', variables),
+      messages: prompt,
       maxTokens: 160,
       onTextDelta: (delta) => context.emit({ type: 'message.delta', saveId: context.saveId, pendingId: id, delta }),
     });

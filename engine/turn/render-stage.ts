@@ -1,0 +1,37 @@
+import type { LlmMessage } from '../llm/index.ts';
+import type { PromptContext } from '../prompts/index.ts';
+import type { StreamEntry, ViewStage } from '../stream/index.ts';
+import { characterVariables, promptContext } from './prompt-view.ts';
+import type { TurnContext } from './turn-context.ts';
+
+export interface StageView {
+  readonly stage: ViewStage;
+  readonly principal: string;
+  readonly roundStartSeq: number;
+  /** Narrator only: the intention it resolves. */
+  readonly resolving?: StreamEntry;
+  /** The character whose sheet the template receives as `char`. */
+  readonly character?: string;
+}
+
+/** A stage's prompt: the view of its principal at this point of the turn, rendered with the stage's template. */
+export function renderStage(context: TurnContext, view: StageView, extra: Partial<PromptContext> = {}): LlmMessage[] {
+  const request = {
+    stage: view.stage,
+    principal: view.principal,
+    cursor: { turn: context.buffer.turn, roundStartSeq: view.roundStartSeq },
+    ...(view.resolving === undefined ? {} : { resolving: view.resolving }),
+  };
+  const char =
+    view.character === undefined
+      ? {}
+      : { char: characterVariables(context.pack, context.state, request, view.character) };
+  const inputs = {
+    pack: context.pack,
+    state: context.state,
+    personaId: context.personaId,
+    stream: context.buffer.stream(),
+    request,
+  };
+  return context.prompts.render(view.stage, promptContext(inputs, { ...char, ...extra }));
+}
