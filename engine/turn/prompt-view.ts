@@ -54,7 +54,7 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
     },
     lore: loreFor(pack, state, personaId, request.principal, request.stage),
     ...views(buildView(inputs.stream, request).map((entry) => toPromptMessage(entry, pack, personaId))),
-    turn: { number: request.cursor.turn, narration: '' },
+    turn: { number: request.cursor.turn, narration: currentNarration(inputs.stream, request.cursor.turn) },
     guidance: { silence: false },
     limits: { history: pack.manifest.tuning.historyMessages ?? DEFAULT_HISTORY_MESSAGES },
     ...extra,
@@ -94,6 +94,14 @@ export function displayName(pack: StoryPack, personaId: string, owner: string): 
   if (owner === 'system') return 'System';
   const persona = owner === personaId ? pack.personas.find((candidate) => candidate.id === owner) : undefined;
   return persona?.name ?? pack.characters.find((candidate) => candidate.id === owner)?.name ?? owner;
+}
+
+/** `turn.narration`: what the Narrator has written so far this turn (narration is public to every stage). */
+function currentNarration(stream: readonly StreamEntry[], turn: number): string {
+  return stream
+    .filter((entry) => entry.turn === turn && entry.type === 'narration')
+    .map((entry) => entry.content)
+    .join('\n');
 }
 
 function views(msgs: PromptMessage[]): Pick<PromptContext, 'msgs' | 'history' | 'inner'> {
