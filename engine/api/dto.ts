@@ -92,6 +92,8 @@ export interface PackSummary {
   readonly diagnostics: readonly PackDiagnostic[];
   readonly personas: readonly { readonly id: string; readonly name: string; readonly description: string }[];
   readonly defaultPersona: string | null;
+  /** The starting place as a reader first meets it (its name and description), shown before turn 1. */
+  readonly opening: string | null;
   /** Every character's display name, for speaker labels. */
   readonly characters: readonly { readonly id: string; readonly name: string }[];
 }

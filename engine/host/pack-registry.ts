@@ -92,6 +92,12 @@ function toSummary(listing: PackListing): PackSummary {
     })),
     personas: (listing.pack?.personas ?? []).map(({ id, name, description }) => ({ id, name, description })),
     defaultPersona: listing.pack?.manifest.start.persona ?? null,
+    opening: openingOf(listing.pack),
     characters: (listing.pack?.characters ?? []).map(({ id, name }) => ({ id, name })),
   };
+}
+
+function openingOf(pack: StoryPack | undefined): string | null {
+  const start = pack?.locations.find((location) => location.id === pack.manifest.start.location);
+  return start === undefined ? null : `${start.name}. ${start.description}`;
 }

@@ -67,6 +67,7 @@ export const playCommand: CliCommand = {
       });
       const scripted: ScriptedInput[] = [...file.inputs, ...parseInputs((values.input ?? []).join('\n'))];
       const names = await nameLookup(api, packId);
+      if (!values.json && save.turnCount === 0) await printOpening(api, context, packId);
       if (!values.json) {
         subscribe(
           createTranscriptPrinter({
@@ -171,10 +172,10 @@ async function openOrCreateSave(
   api: EngineClient,
   context: CliContext,
   options: { packId: string; save: string | undefined; persona: string | undefined; seed: number | undefined },
-): Promise<{ id: string; personaId: string }> {
+): Promise<{ id: string; personaId: string; turnCount: number }> {
   if (options.save !== undefined) {
     const opened = unwrap(await api['saves.open']({ id: options.save, lastMessages: 0 }));
-    return { id: opened.summary.id, personaId: opened.summary.personaId };
+    return { id: opened.summary.id, personaId: opened.summary.personaId, turnCount: opened.summary.turnCount };
   }
   const created = unwrap(
     await api['saves.create']({
@@ -184,7 +185,14 @@ async function openOrCreateSave(
     }),
   );
   context.io.stderr(`new save: ${created.id}\n`);
-  return { id: created.id, personaId: created.personaId };
+  return { id: created.id, personaId: created.personaId, turnCount: 0 };
+}
+
+/** A new game opens on the story's title and its first place, before the player writes anything. */
+async function printOpening(api: EngineClient, context: CliContext, packId: string): Promise<void> {
+  const pack = unwrap(await api['packs.list']()).find((candidate) => candidate.id === packId);
+  if (pack === undefined) return;
+  context.io.stdout(`${pack.title}\n${'═'.repeat(Math.min(pack.title.length, 60))}\n\n${pack.opening ?? ''}\n\n`);
 }
 
 async function nameLookup(api: EngineClient, packId: string): Promise<(owner: string) => string> {

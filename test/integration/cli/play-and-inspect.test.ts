@@ -1,0 +1,123 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../../engine/cli/main.ts';
+import { STORIES_DIR } from '../../support/playthrough.ts';
+
+/** Runs the CLI in-process with an output-collecting terminal (a test boundary fake). */
+async function cli(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: (text: string) => void (stdout += text), stderr: (text: string) => void (stderr += text) };
+  const code = await runCli(argv, io, {}, new AbortController().signal);
+  return { code, stdout, stderr };
+}
+
+let home: string;
+beforeEach(async () => {
+  home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-cli-'));
+});
+afterEach(() => rm(home, { recursive: true, force: true }));
+
+const fixtures = path.join(STORIES_DIR, 'tutorial', 'fixtures');
+const replay = [
+  'play',
+  path.join(STORIES_DIR, 'tutorial'),
+  '--llm',
+  `scripted:${path.join(fixtures, 'first-morning.yaml')}`,
+];
+
+describe('storyloom play', () => {
+  it('plays the turns of --inputs and prints one JSON line per committed message and per turn end', async () => {
+    const { code, stdout, stderr } = await cli(
+      '--home',
+      home,
+      ...replay,
+      '--inputs',
+      path.join(fixtures, 'first-morning.inputs'),
+      '--json',
+    );
+    expect(code).toBe(0);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.filter((line) => line['type'] === 'turn_end').map((line) => line['turn'])).toEqual([1, 2, 3, 4]);
+    expect(lines[0]).toEqual({
+      turn: 1,
+      seq: 1,
+      owner: 'system',
+      type: 'scene_marker',
+      content: expect.stringContaining('Scene 1'),
+    });
+    expect(lines.find((line) => line['type'] === 'dialog')).toMatchObject({ owner: 'odile-fenn', mood: 'delighted' });
+    expect(stderr).toContain('new save:');
+  });
+
+  it('prints prose with the player’s thought and intention, and exits 1 with the failing stage when a turn fails', async () => {
+    const script = path.join(home, 'fails.yaml');
+    await writeFile(
+      script,
+      '- stage: narrator\n  error: provider\n  message: the server went away\n- stage: persona_extractor\n  reply: { changes: [], summary: none }\n',
+    );
+    const { code, stdout } = await cli(
+      '--home',
+      home,
+      'play',
+      'tutorial',
+      '--llm',
+      `scripted:${script}`,
+      '--input',
+      '~ Be brave.',
+      '--input',
+      'I open the door.',
+    );
+    expect(code).toBe(1);
+    expect(stdout).toContain('(you think) Be brave.');
+    expect(stdout).toContain('> I open the door.');
+    expect(stdout).toMatch(/The turn failed in narrator: .*the server went away/u);
+    expect(stdout).toContain('Nothing of it was kept');
+  });
+
+  it('explains an unknown pack and a missing provider clearly', async () => {
+    expect((await cli('--home', home, 'play', 'no-such-pack', '--llm', 'scripted:x.yaml')).stderr).toMatch(
+      /No story pack with id "no-such-pack"/u,
+    );
+    const { code, stdout } = await cli('--home', home, 'play', 'tutorial', '--input', 'Hello.', '--json');
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/"turn_failed".*no LLM provider is configured/u);
+  });
+});
+
+describe('storyloom inspect', () => {
+  it('shows the whole stream and every stage call of a turn', async () => {
+    await cli('--home', home, ...replay, '--inputs', path.join(fixtures, 'first-morning.inputs'), '--json');
+    const [save] = (await readdir(path.join(home, 'saves'))).filter((file) => file.endsWith('.storyloom'));
+    if (save === undefined) throw new Error('no save was written');
+
+    const stream = await cli('--home', home, 'inspect', save, 'stream');
+    expect(stream.code).toBe(0);
+    expect(stream.stdout).toContain('1.2 robin-ashby thought: Please don');
+    expect(stream.stdout).toContain('4.8 tobias-quell dialog (pleading):');
+
+    const prompts = await cli('--home', home, 'inspect', save, 'prompts', '--turn', '2', '--json');
+    const { turn, calls } = JSON.parse(prompts.stdout) as {
+      turn: number;
+      calls: { stage: string; prompt: { content: string }[] }[];
+    };
+    expect(turn).toBe(2);
+    const narrator = calls.find((call) => call.stage === 'narrator');
+    expect(narrator?.prompt.map((message) => message.content).join('\n')).toContain('whispered, for Odile Fenn alone');
+    expect(new Set(calls.map((call) => call.stage))).toEqual(
+      new Set([
+        'narrator',
+        'persona_extractor',
+        'character_dialog',
+        'lore_extractor',
+        'npc_intent',
+        'character_extractor',
+      ]),
+    );
+  });
+});
