@@ -6,7 +6,7 @@ import { createCliEngine } from '../engine-for-cli.ts';
 import { RENDERER_BUILD_DIR } from '../install-paths.ts';
 import { startWebServer } from '../web/server.ts';
 
-const USAGE = 'storyloom serve [--port N] [--open] [--home DIR]';
+const USAGE = 'storyloom serve [--port N] [--open] [--llm SPEC] [--home DIR]';
 
 /** Web mode: the same engine and renderer as the window, in a browser, on 127.0.0.1 only. */
 export const serveCommand: CliCommand = {
@@ -19,6 +19,7 @@ export const serveCommand: CliCommand = {
       options: {
         port: { type: 'string', default: '0' },
         open: { type: 'boolean', default: false },
+        llm: { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -30,7 +31,7 @@ export const serveCommand: CliCommand = {
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UsageError(`--port must be 0–65535, got "${values.port}"`);
-    const engine = await createCliEngine(context);
+    const engine = await createCliEngine(context, { llm: values.llm });
     for (const problem of engine.startupProblems) context.io.stderr(`warning: ${problem}\n`);
     const server = await startWebServer({
       engine,
