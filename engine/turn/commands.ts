@@ -7,6 +7,7 @@ export type OocCommand =
   | { readonly kind: 'end_scene' }
   | { readonly kind: 'skip'; readonly duration: string; readonly minutes: number }
   | { readonly kind: 'whisper'; readonly target: string; readonly intention: string }
+  | { readonly kind: 'auto' }
   | { readonly kind: 'help' };
 
 export const OOC_COMMANDS: readonly { readonly name: string; readonly usage: string; readonly summary: string }[] = [
@@ -19,6 +20,7 @@ export const OOC_COMMANDS: readonly { readonly name: string; readonly usage: str
     usage: '/whisper <character> <intention>',
     summary: 'An intention meant for one character alone',
   },
+  { name: '/auto', usage: '/auto', summary: 'Let your persona decide this turn (auto-play)' },
   { name: '/help', usage: '/help', summary: 'List these commands' },
 ];
 
@@ -57,6 +59,8 @@ export function parseInput(text: string, thought: string | null = null): ParsedI
         ? { kind: 'command', command: { kind: 'whisper', target, intention: words.join(' ') } }
         : { kind: 'invalid', message: 'Usage: /whisper <character> <intention>' };
     }
+    case 'auto':
+      return { kind: 'command', command: { kind: 'auto' } };
     case 'help':
       return { kind: 'command', command: { kind: 'help' } };
     default:

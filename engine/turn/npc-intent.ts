@@ -6,22 +6,31 @@ import { renderStage } from './render-stage.ts';
 import type { TurnContext } from './turn-context.ts';
 
 /** NPC Intent: the character's optional thought and its intention, appended under its own name. */
-export async function npcIntent(context: TurnContext, characterId: string): Promise<StreamEntry> {
+export function npcIntent(context: TurnContext, characterId: string): Promise<StreamEntry> {
+  return decideIntent(context, 'npc_intent', characterId);
+}
+
+/** Persona Intent, for auto-play only: the persona decides its own next move. */
+export function personaIntent(context: TurnContext): Promise<StreamEntry> {
+  return decideIntent(context, 'persona_intent', context.personaId);
+}
+
+async function decideIntent(
+  context: TurnContext,
+  stage: 'npc_intent' | 'persona_intent',
+  principal: string,
+): Promise<StreamEntry> {
   const roundStartSeq = context.buffer.nextSeq();
+  const character = stage === 'npc_intent' ? { character: principal } : {};
   const { value } = await callStageObject(context, {
-    stage: 'npc_intent',
-    principal: characterId,
-    messages: renderStage(context, {
-      stage: 'npc_intent',
-      principal: characterId,
-      roundStartSeq,
-      character: characterId,
-    }),
+    stage,
+    principal,
+    messages: renderStage(context, { stage, principal, roundStartSeq, ...character }),
     schema: intentSchema,
     schemaName: 'intent',
     maxTokens: 400,
   });
   const thought = value.thought.trim();
-  if (thought.length > 0) appendWhole(context, { owner: characterId, type: 'thought', content: thought });
-  return appendWhole(context, { owner: characterId, type: 'intention', content: value.intention.trim() });
+  if (thought.length > 0) appendWhole(context, { owner: principal, type: 'thought', content: thought });
+  return appendWhole(context, { owner: principal, type: 'intention', content: value.intention.trim() });
 }

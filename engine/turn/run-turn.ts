@@ -7,7 +7,7 @@ import { extractLore, extractStates } from './extract.ts';
 import { detectMove } from './movement.ts';
 import { appendWhole } from './append.ts';
 import { resolveIntention } from './narrate.ts';
-import { npcIntent } from './npc-intent.ts';
+import { npcIntent, personaIntent } from './npc-intent.ts';
 import type { PlayState } from './play-state.ts';
 import { charactersPresent } from './prompt-view.ts';
 import { markerMessages } from './scene-markers.ts';
@@ -16,7 +16,10 @@ import type { TurnContext } from './turn-context.ts';
 import { addMinutes } from './world-time.ts';
 
 export interface TurnInput {
+  /** Empty with `auto`: the persona decides (Persona Intent). */
   readonly intention: string;
+  /** Auto-play: the Persona Intent stage writes the persona's thought and intention. */
+  readonly auto?: boolean;
   readonly thought: string | null;
   /** A whispered intention: meant for this character alone. */
   readonly whisperTo?: string;
@@ -52,16 +55,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
 
   // The persona's round.
   const personaRound = buffer.nextSeq();
-  if (input.thought !== null)
-    appendWhole(context, { owner: context.personaId, type: 'thought', content: input.thought });
-  const whisperMeta =
-    input.whisperTo === undefined ? {} : { meta: { kind: 'whisper' as const, target: input.whisperTo } };
-  const intention = appendWhole(context, {
-    owner: context.personaId,
-    type: 'intention',
-    content: input.intention,
-    ...whisperMeta,
-  });
+  const intention = input.auto === true ? await personaIntent(context) : appendPlayerInput(context, input);
   context = await classifyInput(setup.classifiers ?? [], context, intention);
   const whisper = input.whisperTo === undefined ? {} : { whisperTo: input.whisperTo };
   context = await round(context, context.personaId, {
@@ -81,6 +75,19 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   const moved = detectMove(context.pack, context.state.location, input.intention);
   const finalState = moved === null ? context.state : moveTo(context.state, context.personaId, moved.to, moved.minutes);
   return { messages: buffer.pending(), state: finalState, stageLog, rngState: context.rng.state() };
+}
+
+function appendPlayerInput(context: TurnContext, input: TurnInput): StreamEntry {
+  if (input.thought !== null)
+    appendWhole(context, { owner: context.personaId, type: 'thought', content: input.thought });
+  const whisperMeta =
+    input.whisperTo === undefined ? {} : { meta: { kind: 'whisper' as const, target: input.whisperTo } };
+  return appendWhole(context, {
+    owner: context.personaId,
+    type: 'intention',
+    content: input.intention,
+    ...whisperMeta,
+  });
 }
 
 /** Expansion and extractor side by side; their writes applied after both finish; then the Lore Extractor. */

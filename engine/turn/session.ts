@@ -80,6 +80,8 @@ export class PlaySession {
     switch (command.kind) {
       case 'help':
         return this.#notice(OOC_COMMANDS.map((entry) => `${entry.usage} — ${entry.summary}`).join('\n'));
+      case 'auto':
+        return this.#play({ intention: '', thought: null, auto: true }, signal);
       case 'undo':
         return this.#undo();
       case 'retry':
@@ -268,7 +270,8 @@ function parseStoredInput(text: string): TurnInput | null {
       return null;
     const thought = 'thought' in value && typeof value.thought === 'string' ? value.thought : null;
     const whisperTo = 'whisperTo' in value && typeof value.whisperTo === 'string' ? { whisperTo: value.whisperTo } : {};
-    return { intention: value.intention, thought, ...whisperTo };
+    const auto = 'auto' in value && value.auto === true ? { auto: true } : {};
+    return { intention: value.intention, thought, ...whisperTo, ...auto };
   } catch {
     return null;
   }

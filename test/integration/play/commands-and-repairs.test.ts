@@ -151,3 +151,39 @@ describe('the Narrator’s beat script', () => {
     expect(narrator).toContain('No one else stirs this turn');
   });
 });
+
+describe('auto-play', () => {
+  it('/auto lets the Persona Intent stage write the persona’s thought and intention, then plays the turn', async () => {
+    const provider = await createScriptedProvider({
+      entries: [
+        {
+          stage: 'persona_intent',
+          principal: 'robin-ashby',
+          reply: { thought: 'Be useful.', intention: 'I fetch the paste pot.' },
+        },
+        {
+          stage: 'narrator',
+          expect: 'I fetch the paste pot.',
+          reply: { beats: [{ type: 'narration', content: 'You fetch it.' }] },
+        },
+        { stage: 'persona_extractor', reply: { changes: [], summary: 's' } },
+        { stage: 'lore_extractor', reply: { facts: [], summary: 's' } },
+        { stage: 'npc_intent', reply: { thought: '', intention: 'Nod.' } },
+        { stage: 'narrator', reply: { beats: [{ type: 'narration', content: 'Odile nods.' }] } },
+        { stage: 'character_extractor', reply: { changes: [], summary: 's' } },
+        { stage: 'lore_extractor', reply: { facts: [], summary: 's' } },
+      ],
+    });
+    setup = await startPlay(async () => provider);
+    const save = unwrap(await setup.api['saves.create']({ packId: 'tutorial', seed: 5 }));
+    const result = unwrap(await setup.api['play.submit']({ saveId: save.id, text: '/auto' }));
+    expect(result).toMatchObject({ kind: 'turn', turn: 1 });
+    if (result.kind === 'turn') {
+      expect(result.messages.filter((m) => m.owner === 'robin-ashby').map((m) => `${m.type}: ${m.content}`)).toEqual([
+        'thought: Be useful.',
+        'intention: I fetch the paste pot.',
+      ]);
+    }
+    provider.assertExhausted();
+  });
+});
