@@ -8,15 +8,16 @@ import {
   type SourcePosition,
 } from './diagnostics.ts';
 import { filesIn, loadList, loadOne, mergeSections, readYaml, type Section, type Sourced } from './pack-files.ts';
-import { PACK_FILES, PACK_FOLDERS, reportUnknownFiles } from './pack-layout.ts';
+import { PACK_FILES, PACK_FOLDERS, reportUnknownFiles, WORLD_FILES } from './pack-layout.ts';
 import { PACK_FOLDER, scanPack, type PackTree } from './pack-tree.ts';
 import { fixturePaths, loadPromptOverrides } from './prompts.ts';
-import { checkReferences } from './references.ts';
+import { checkReferences, checkWorldReferences } from './references.ts';
 import { characterSchema, charactersSchema, type Character } from './schema/characters.ts';
 import { locationsSchema } from './schema/locations.ts';
 import { loreSchema } from './schema/lore.ts';
 import { personasSchema } from './schema/personas.ts';
 import { storySchema, type StoryManifest } from './schema/story.ts';
+import { worldEnvironmentSchema, worldLocationsSchema, worldObjectsSchema } from './schema/world.ts';
 import { parseVersion } from './semver.ts';
 import { checkCover, missingStory, preflightStory, type AppVersion } from './story-checks.ts';
 import type { LoadPackOptions, PackLoadResult, StoryPack } from './types.ts';
@@ -89,6 +90,11 @@ async function readInto(
   reportUnknownFiles(tree, sink);
   if (story !== null) checkCover(story, tree, sink);
   checkReferences({ story, personas, characters, locations, lore }, sink);
+  const worldLocations = await loadList(tree, WORLD_FILES.locations, worldLocationsSchema, sink);
+  const worldObjects = await loadList(tree, WORLD_FILES.objects, worldObjectsSchema, sink);
+  const environment = await loadOne(tree, WORLD_FILES.environment, worldEnvironmentSchema, sink);
+  const world = { locations: worldLocations, objects: worldObjects };
+  checkWorldReferences({ story, personas, characters, locations, lore }, world, sink);
   if (story === null || sink.hasErrors()) return null;
 
   const values = <T>(section: Section<T>): T[] => section.items.map((item) => item.value);
@@ -99,6 +105,14 @@ async function readInto(
     characters: values(characters),
     locations: values(locations),
     lore: values(lore),
+    // Only a pack with a world/ folder has a world: the field's absence tells the turn to skip world simulation.
+    ...([worldLocations, worldObjects, environment].some((section) => section.files.length > 0) && {
+      world: {
+        locations: values(worldLocations),
+        objects: values(worldObjects),
+        environment: environment.items[0]?.value ?? null,
+      },
+    }),
     prompts,
     fixtures: fixturePaths(tree),
     contentHash: await contentHash(tree),

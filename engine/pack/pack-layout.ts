@@ -14,11 +14,24 @@ export const PACK_FILES = {
   lore: 'lore.yaml',
 } as const;
 
-export const PACK_FOLDERS = { characters: 'characters', prompts: 'prompts', fixtures: 'fixtures' } as const;
+export const PACK_FOLDERS = {
+  characters: 'characters',
+  prompts: 'prompts',
+  fixtures: 'fixtures',
+  world: 'world',
+} as const;
+
+/** The optional world/ folder: the initial state of engine/world. */
+export const WORLD_FILES = {
+  locations: 'world/locations.yaml',
+  objects: 'world/objects.yaml',
+  environment: 'world/environment.yaml',
+} as const;
 
 /** Warns about YAML files the format does not know, which are usually misspelt names that would be silently ignored. */
 export function reportUnknownFiles(tree: PackTree, sink: DiagnosticSink): void {
   const known: readonly string[] = Object.values(PACK_FILES);
+  const worldFiles: readonly string[] = Object.values(WORLD_FILES);
   for (const file of tree.files.keys()) {
     if (!/\.ya?ml$/iu.test(file)) continue;
     const [top, ...rest] = file.split('/');
@@ -27,6 +40,8 @@ export function reportUnknownFiles(tree: PackTree, sink: DiagnosticSink): void {
       sink.warning(startOf(file), `not a story-pack file; ignored${didYouMean(top, known)}`);
     } else if (top === PACK_FOLDERS.characters && (rest.length > 1 || !file.endsWith('.yaml'))) {
       sink.warning(startOf(file), 'ignored: character files are read from characters/*.yaml (one level, .yaml)');
+    } else if (top === PACK_FOLDERS.world && !worldFiles.includes(file)) {
+      sink.warning(startOf(file), `not a world file; ignored${didYouMean(file, worldFiles)}`);
     }
   }
 }

@@ -1,11 +1,12 @@
 import type { DiagnosticSink, SourcePosition } from './diagnostics.ts';
 import type { Section, Sourced } from './pack-files.ts';
-import { PACK_FILES } from './pack-layout.ts';
+import { PACK_FILES, WORLD_FILES } from './pack-layout.ts';
 import type { Character } from './schema/characters.ts';
 import type { StoryLocation } from './schema/locations.ts';
 import { PERSONA_AUDIENCE, WORLD_AUDIENCE, type LoreEntry } from './schema/lore.ts';
 import type { Persona } from './schema/personas.ts';
 import type { StoryManifest } from './schema/story.ts';
+import type { WorldLocationSpec, WorldObjectSpec } from './schema/world.ts';
 import { didYouMean } from './suggest.ts';
 import { positionAt, type DataPath } from './yaml-locate.ts';
 
@@ -61,6 +62,47 @@ function checkLinks({ story, personas, characters, locations, lore }: PackSectio
     const { audience } = entry.value;
     if (audience !== WORLD_AUDIENCE && audience !== PERSONA_AUDIENCE)
       resolve(entry, ['audience'], audience, audiences, sink, hint);
+  }
+}
+
+export interface WorldSections {
+  readonly locations: Section<WorldLocationSpec>;
+  readonly objects: Section<WorldObjectSpec>;
+}
+
+/** The world/ files name places, people and objects of the rest of the pack; each reference must resolve. */
+export function checkWorldReferences(sections: PackSections, world: WorldSections, sink: DiagnosticSink): void {
+  checkUnique(world.locations.items, (item) => item.id, 'world location id', sink);
+  checkUnique(world.objects.items, (item) => item.id, 'object id', sink);
+  const places = targetOf(sections.locations, 'location', PACK_FILES.locations);
+  const objects = targetOf(world.objects, 'object', WORLD_FILES.objects);
+  const people = {
+    ...targetOf(sections.characters, 'character or persona', 'characters'),
+    ids: new Set([...sections.characters.items, ...sections.personas.items].map((item) => item.value.id)),
+  };
+  for (const location of world.locations.items) {
+    resolve(location, ['id'], location.value.id, places, sink);
+    for (const [index, seen] of location.value.overlooks.entries())
+      resolve(location, ['overlooks', index], seen, places, sink);
+    const connections =
+      sections.locations.items.find((item) => item.value.id === location.value.id)?.value.connections ?? [];
+    for (const [index, way] of location.value.ways.entries()) {
+      if (sections.locations.complete && !connections.some((connection) => connection.to === way.to)) {
+        sink.error(
+          at(location, ['ways', index, 'to'], 'value'),
+          `"${location.value.id}" has no connection to "${way.to}" in ${PACK_FILES.locations}`,
+        );
+      }
+      if (way.door !== undefined) resolve(location, ['ways', index, 'door'], way.door, objects, sink);
+    }
+  }
+  for (const object of world.objects.items) {
+    const { location, holder, in: container, owner, key } = object.value;
+    if (location !== undefined) resolve(object, ['location'], location, places, sink);
+    if (holder !== undefined) resolve(object, ['holder'], holder, people, sink);
+    if (owner !== undefined) resolve(object, ['owner'], owner, people, sink);
+    if (container !== undefined) resolve(object, ['in'], container, objects, sink);
+    if (key !== undefined) resolve(object, ['key'], key, objects, sink);
   }
 }
 

@@ -5,6 +5,7 @@ import type { StoryLocation } from './schema/locations.ts';
 import type { LoreEntry } from './schema/lore.ts';
 import type { Persona } from './schema/personas.ts';
 import type { StoryManifest } from './schema/story.ts';
+import type { PackWorld } from './schema/world.ts';
 
 /** A story pack as the engine uses it: validated, every reference resolved, defaults filled in. */
 export interface StoryPack {
@@ -15,6 +16,8 @@ export interface StoryPack {
   readonly characters: readonly Character[];
   readonly locations: readonly StoryLocation[];
   readonly lore: readonly LoreEntry[];
+  /** The initial world state (the `world/` folder); absent when the pack has none. */
+  readonly world?: PackWorld;
   /** Handlebars template text by stage, for the stages the pack overrides. */
   readonly prompts: PromptOverrides;
   /** Scripted playthroughs (`fixtures/*.yaml`), relative to the pack folder. */
