@@ -61,10 +61,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     settings: {
       get: () => settings,
       set: async (next) => {
+        const routingChanged = JSON.stringify(next.llm) !== JSON.stringify(settings.llm);
         settings = await saveSettings(ports.roots.settingsFile, next);
-        // New routing: open sessions are dropped so the next turn uses the new providers.
-        sessions?.closeAll();
-        await routing.update(settings.llm);
+        if (routingChanged) {
+          // New routing: sessions reopen with the new providers (a turn in progress finishes on the old ones).
+          await sessions?.closeAll();
+          await routing.update(settings.llm);
+        }
         return settings;
       },
     },
@@ -87,7 +90,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     subscribe: (listener) => events.subscribe(listener),
     startupProblems: loaded.problem === null ? [] : [loaded.problem],
     dispose: async () => {
-      sessions?.closeAll();
+      await sessions?.closeAll();
       await routing.dispose();
     },
   };

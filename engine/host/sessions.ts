@@ -8,10 +8,18 @@ import type { PackRegistry } from './pack-registry.ts';
 const STAGE_TIMEOUT_MS = 180_000;
 const HISTORY_WINDOW = 400;
 
-/** Open play sessions by save id; a fork (undo, retry) moves the session to its new save id. */
+interface OpenSession {
+  readonly session: PlaySession;
+  /** The turn being played, if any: cancel aborts it. */
+  running: AbortController | null;
+}
+
+/**
+ * Open play sessions by save id. The pending open is cached so two calls never build two sessions for one save;
+ * a fork (undo, retry) moves the session to its new save id, its running turn with it.
+ */
 export class Sessions {
-  readonly #sessions = new Map<string, PlaySession>();
-  readonly #running = new Map<string, AbortController>();
+  readonly #sessions = new Map<string, Promise<OpenSession>>();
   readonly #deps: { context: HostContext; library: SaveLibrary; packs: PackRegistry; routing: LlmRouting };
 
   constructor(deps: { context: HostContext; library: SaveLibrary; packs: PackRegistry; routing: LlmRouting }) {
@@ -19,41 +27,67 @@ export class Sessions {
   }
 
   async submit(saveId: string, text: string, thought: string | null): Promise<SubmitResult> {
-    const session = await this.#open(saveId);
+    const open = await this.#open(saveId);
+    if (open.running !== null) {
+      return { kind: 'notice', saveId, message: 'A turn is already being played; wait for it to finish.' };
+    }
     const controller = new AbortController();
-    this.#running.set(saveId, controller);
+    open.running = controller;
     try {
-      const result = await session.submit(text, thought, controller.signal);
-      if (session.saveId !== saveId) {
+      const result = await open.session.submit(text, thought, controller.signal);
+      if (open.session.saveId !== saveId) {
         this.#sessions.delete(saveId);
-        this.#sessions.set(session.saveId, session);
+        this.#sessions.set(open.session.saveId, Promise.resolve(open));
       }
       return result;
     } finally {
-      this.#running.delete(saveId);
+      open.running = null;
     }
   }
 
-  cancel(saveId: string): boolean {
-    const controller = this.#running.get(saveId);
-    controller?.abort();
-    return controller !== undefined;
+  async cancel(saveId: string): Promise<boolean> {
+    for (const pending of this.#sessions.values()) {
+      const open = await pending.catch(() => null);
+      if (open?.running && (open.session.saveId === saveId || pending === this.#sessions.get(saveId))) {
+        open.running.abort();
+        return true;
+      }
+    }
+    return false;
   }
 
-  /** A save being deleted or renamed elsewhere must not be held open here. */
-  release(saveId: string): void {
-    this.#sessions.get(saveId)?.close();
+  /** A save being deleted must not be held open here; a turn in progress on it is cancelled first. */
+  async release(saveId: string): Promise<void> {
+    const pending = this.#sessions.get(saveId);
     this.#sessions.delete(saveId);
+    const open = await pending?.catch(() => null);
+    open?.running?.abort();
+    open?.session.close();
   }
 
-  closeAll(): void {
-    for (const session of this.#sessions.values()) session.close();
+  /** Closes idle sessions now and busy ones when their turn ends (new LLM routing applies to the next turn). */
+  async closeAll(): Promise<void> {
+    const pending = [...this.#sessions.values()];
     this.#sessions.clear();
+    for (const open of await Promise.all(pending.map((p) => p.catch(() => null)))) {
+      if (open === null) continue;
+      if (open.running === null) open.session.close();
+      else open.session.closeWhenIdle();
+    }
   }
 
-  async #open(saveId: string): Promise<PlaySession> {
+  #open(saveId: string): Promise<OpenSession> {
     const existing = this.#sessions.get(saveId);
     if (existing !== undefined) return existing;
+    const opening = this.#create(saveId);
+    this.#sessions.set(saveId, opening);
+    opening.catch(() => {
+      if (this.#sessions.get(saveId) === opening) this.#sessions.delete(saveId);
+    });
+    return opening;
+  }
+
+  async #create(saveId: string): Promise<OpenSession> {
     const { context, library, packs, routing } = this.#deps;
     const store = await library.open(saveId);
     const packId = store.meta().packId;
@@ -73,7 +107,6 @@ export class Sessions {
       },
       saveId,
     );
-    this.#sessions.set(saveId, session);
-    return session;
+    return { session, running: null };
   }
 }

@@ -34,6 +34,7 @@ export class PlaySession {
   readonly #deps: SessionDeps;
   #store: SaveStore;
   #busy = false;
+  #closeAfterTurn = false;
   /** What the next turn starts from, kept after each commit so a turn does not re-read the save; reset on a fork. */
   #cache: { history: StreamEntry[]; state: PlayState; turns: number } | null = null;
 
@@ -69,11 +70,18 @@ export class PlaySession {
       return await this.#command(parsed.command, signal);
     } finally {
       this.#busy = false;
+      if (this.#closeAfterTurn) this.close();
     }
   }
 
   close(): void {
     this.#store.close();
+  }
+
+  /** Closes now if idle, else as soon as the turn in progress has committed or failed. */
+  closeWhenIdle(): void {
+    if (this.#busy) this.#closeAfterTurn = true;
+    else this.close();
   }
 
   async #command(command: OocCommand, signal: AbortSignal): Promise<SubmitResult> {
@@ -88,15 +96,17 @@ export class PlaySession {
         return this.#retry(signal);
       case 'end_scene': {
         const state = this.#current().state;
-        const closed: PlayState = { ...state, scene: state.scene + 1, pendingMarkers: [{ marker: 'scene_close' }] };
-        return this.#commitMarkers('/end scene', closed, { ...closed, pendingMarkers: [{ marker: 'scene_open' }] });
+        // Markers are written in the closing scene; the next turn opens the next one.
+        const closing: PlayState = { ...state, pendingMarkers: [...state.pendingMarkers, { marker: 'scene_close' }] };
+        const next: PlayState = { ...state, scene: state.scene + 1, pendingMarkers: [{ marker: 'scene_open' }] };
+        return this.#commitMarkers('/end scene', closing, next);
       }
       case 'skip': {
         const state = this.#current().state;
         const skipped: PlayState = {
           ...state,
           time: addMinutes(state.time, command.minutes),
-          pendingMarkers: [{ marker: 'time_skip', duration: command.duration }],
+          pendingMarkers: [...state.pendingMarkers, { marker: 'time_skip', duration: command.duration }],
         };
         return this.#commitMarkers(`/skip ${command.duration}`, skipped, { ...skipped, pendingMarkers: [] });
       }

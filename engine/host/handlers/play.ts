@@ -4,6 +4,6 @@ import type { Sessions } from '../sessions.ts';
 export function playHandlers(sessions: Sessions): Pick<EngineHandlers, 'play.submit' | 'play.cancel'> {
   return {
     'play.submit': ({ saveId, text, thought }) => sessions.submit(saveId, text, thought),
-    'play.cancel': async ({ saveId }) => ({ cancelled: sessions.cancel(saveId) }),
+    'play.cancel': async ({ saveId }) => ({ cancelled: await sessions.cancel(saveId) }),
   };
 }

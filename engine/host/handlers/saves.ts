@@ -82,7 +82,7 @@ export function savesHandlers(
       return summary;
     },
     'saves.delete': async ({ id }) => {
-      sessions.release(id);
+      await sessions.release(id);
       library.delete(id);
       changed();
       return { deleted: id };
