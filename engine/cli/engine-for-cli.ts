@@ -9,7 +9,8 @@ import { parseLlmSpec, type ProviderConfig } from '../llm/index.ts';
 function resolveSpecPaths(config: ProviderConfig, cwd: string): ProviderConfig {
   switch (config.kind) {
     case 'local':
-      return { ...config, modelPath: path.resolve(cwd, config.modelPath) };
+      // A bare file name is looked up in the models folder; anything with a folder in it is relative to cwd.
+      return /[\\/]/u.test(config.modelPath) ? { ...config, modelPath: path.resolve(cwd, config.modelPath) } : config;
     case 'scripted':
       return { ...config, file: path.resolve(cwd, config.file) };
     case 'openai':

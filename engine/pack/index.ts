@@ -20,3 +20,7 @@ export { PERSONA_AUDIENCE, WORLD_AUDIENCE } from './schema/lore.ts';
 export { PROMPT_STAGES } from './prompts.ts';
 export type { PromptOverrides, PromptStage } from './prompts.ts';
 export { PACK_LIMITS } from './pack-tree.ts';
+export { importFile, planImport, readImportSource, readPackState, IMPORT_LIMITS } from './import/index.ts';
+export type { ImportAs, ImportOptions, ImportPlan, ImportSummary, ImportSource } from './import/index.ts';
+export { exportCharacterCard, cardPng, characterToCards, transcriptHtml, transcriptMarkdown } from './export/index.ts';
+export type { CardPair, TranscriptMessage, TranscriptOptions } from './export/index.ts';

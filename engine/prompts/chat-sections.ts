@@ -1,29 +1,41 @@
 import type { LlmMessage } from '../llm/types.ts';
 
 /**
- * A rendered template becomes chat messages: text before the first marker is the system prompt; a line
- * `::user::` or `::system::` starts a new message of that role. Keeps one file per stage for writers.
+ * One template file per stage, for writers: text before the first marker is the system prompt; a line `::user::` or
+ * `::system::` starts a new message of that role. The template SOURCE is split before rendering, so nothing a
+ * player or a model writes (rendered into a section) can open a section of its own.
  */
-const MARKER = /^::(system|user)::\s*$/mu;
+const MARKER = /^::(system|user)::\s*$/u;
 
-export function toChatMessages(rendered: string): LlmMessage[] {
-  const messages: LlmMessage[] = [];
+export interface TemplateSection {
+  readonly role: LlmMessage['role'];
+  readonly source: string;
+}
+
+export function splitSections(template: string): TemplateSection[] {
+  const sections: TemplateSection[] = [];
   let role: LlmMessage['role'] = 'system';
-  let buffer: string[] = [];
+  let lines: string[] = [];
   const flush = (): void => {
-    const content = buffer.join('\n').trim();
-    if (content.length > 0) messages.push({ role, content });
-    buffer = [];
+    if (lines.length > 0) sections.push({ role, source: lines.join('\n') });
+    lines = [];
   };
-  for (const line of rendered.split('\n')) {
+  for (const line of template.split('\n')) {
     const marker = MARKER.exec(line);
-    if (marker) {
-      flush();
-      role = marker[1] === 'user' ? 'user' : 'system';
-    } else {
-      buffer.push(line);
+    if (marker === null) {
+      lines.push(line);
+      continue;
     }
+    flush();
+    role = marker[1] === 'user' ? 'user' : 'system';
   }
   flush();
-  return messages;
+  return sections;
+}
+
+/** Rendered sections become chat messages; empty ones are dropped. */
+export function toChatMessages(rendered: readonly { role: LlmMessage['role']; text: string }[]): LlmMessage[] {
+  return rendered
+    .map(({ role, text }) => ({ role, content: text.trim() }))
+    .filter((message) => message.content.length > 0);
 }

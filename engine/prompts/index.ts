@@ -1,5 +1,5 @@
 export { PromptBook, type TemplateProblem } from './prompt-book.ts';
 export { checkTemplate, stickyWindowStart } from './handlebars-env.ts';
-export { toChatMessages } from './chat-sections.ts';
+export { splitSections, toChatMessages } from './chat-sections.ts';
 export { DEFAULT_TEMPLATES } from './defaults.ts';
 export type * from './context.ts';

@@ -3,8 +3,14 @@ import type { ViewStage } from '../stream/index.ts';
 import { VIEW_STAGES } from '../stream/index.ts';
 import { DEFAULT_TEMPLATES } from './defaults.ts';
 import { checkTemplate, compileTemplate, type CompiledTemplate } from './handlebars-env.ts';
-import { toChatMessages } from './chat-sections.ts';
+import { splitSections, toChatMessages } from './chat-sections.ts';
 import type { PromptContext } from './context.ts';
+
+type CompiledSections = readonly { readonly role: LlmMessage['role']; readonly render: CompiledTemplate }[];
+
+function compileSections(source: string): CompiledSections {
+  return splitSections(source).map(({ role, source: section }) => ({ role, render: compileTemplate(section) }));
+}
 
 export interface TemplateProblem {
   readonly stage: ViewStage;
@@ -13,9 +19,9 @@ export interface TemplateProblem {
 
 /** Every stage's compiled template: the pack's override where it has one, else the built-in. */
 export class PromptBook {
-  readonly #templates: ReadonlyMap<ViewStage, CompiledTemplate>;
+  readonly #templates: ReadonlyMap<ViewStage, CompiledSections>;
 
-  private constructor(templates: ReadonlyMap<ViewStage, CompiledTemplate>) {
+  private constructor(templates: ReadonlyMap<ViewStage, CompiledSections>) {
     this.#templates = templates;
   }
 
@@ -25,14 +31,20 @@ export class PromptBook {
     problems: TemplateProblem[];
   } {
     const problems: TemplateProblem[] = [];
-    const templates = new Map<ViewStage, CompiledTemplate>();
+    const templates = new Map<ViewStage, CompiledSections>();
     for (const stage of VIEW_STAGES) {
       const override = overrides[stage];
-      const problem = override === undefined ? null : checkTemplate(override);
+      // Each section compiles on its own, so a block that spans a ::user:: marker is a problem too.
+      const problem =
+        override === undefined
+          ? null
+          : (splitSections(override)
+              .map((section) => checkTemplate(section.source))
+              .find((found) => found !== null) ?? null);
       if (problem !== null) problems.push({ stage, message: problem });
       templates.set(
         stage,
-        compileTemplate(override !== undefined && problem === null ? override : DEFAULT_TEMPLATES[stage]),
+        compileSections(override !== undefined && problem === null ? override : DEFAULT_TEMPLATES[stage]),
       );
     }
     return { book: new PromptBook(templates), problems };
@@ -41,6 +53,6 @@ export class PromptBook {
   render(stage: ViewStage, context: PromptContext): LlmMessage[] {
     const template = this.#templates.get(stage);
     if (template === undefined) throw new Error(`no template for stage ${stage}`);
-    return toChatMessages(template(context));
+    return toChatMessages(template.map(({ role, render }) => ({ role, text: render(context) })));
   }
 }

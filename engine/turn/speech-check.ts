@@ -1,13 +1,14 @@
 /**
- * Narration must carry no spoken words (pipeline-rules.md): speech belongs to a cue. A quoted span of two or more
- * words in any common quotation style counts as speech.
+ * Narration must carry no spoken words (pipeline-rules.md), "even single interjections": speech belongs to a cue. A
+ * quoted span of two or more words, or one that ends in ! or ?, counts as speech; a quoted single word ("Closed")
+ * is a label, not speech.
  */
 const QUOTED_SPAN = /["“„«「]([^"”“»」]*)["”“»」]/gu;
 
 export function findSpeech(narration: string): string | null {
   for (const match of narration.matchAll(QUOTED_SPAN)) {
     const inner = (match[1] ?? '').trim();
-    if (inner.split(/\s+/u).filter(Boolean).length >= 2) return match[0];
+    if (inner.split(/\s+/u).filter(Boolean).length >= 2 || /[!?…]$/u.test(inner)) return match[0];
   }
   return null;
 }

@@ -1,4 +1,6 @@
 import type { CliCommand } from '../command.ts';
+import { exportCommand } from './export.ts';
+import { importCommand } from './import.ts';
 import { inspectCommand } from './inspect.ts';
 import { modelsCommand } from './models.ts';
 import { playCommand } from './play.ts';
@@ -13,5 +15,7 @@ export const COMMANDS: readonly CliCommand[] = [
   inspectCommand,
   validateCommand,
   schemaCommand,
+  importCommand,
+  exportCommand,
   modelsCommand,
 ];

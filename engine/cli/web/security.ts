@@ -27,6 +27,11 @@ export function originAllowed(request: IncomingMessage, port: number): boolean {
   );
 }
 
+export function headerToken(request: IncomingMessage): string | null {
+  const header = request.headers[TOKEN_HEADER];
+  return typeof header === 'string' ? header : null;
+}
+
 export function tokenFromRequest(request: IncomingMessage, url: URL): string | null {
   const header = request.headers[TOKEN_HEADER];
   if (typeof header === 'string') return header;

@@ -10,7 +10,7 @@ import {
   type EngineHandlers,
   type EngineEventListener,
 } from '../../api/index.ts';
-import { TOKEN_COOKIE, hostIsLoopback, originAllowed, tokenFromRequest, tokensMatch } from './security.ts';
+import { TOKEN_COOKIE, headerToken, hostIsLoopback, originAllowed, tokenFromRequest, tokensMatch } from './security.ts';
 import { readStaticFile } from './static-files.ts';
 import { fallbackPage } from './fallback-page.ts';
 
@@ -58,10 +58,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
     if (!hostIsLoopback(request, port)) return sendText(response, 403, 'Forbidden: unexpected Host header');
-    if (!tokensMatch(tokenFromRequest(request, url), token)) {
+    const isApi = url.pathname.startsWith(API_PATH_PREFIX);
+    // API calls carry the token in a header (which no other site's page can set) and come from this origin only;
+    // the cookie is for the page's own assets.
+    const given = isApi ? headerToken(request) : tokenFromRequest(request, url);
+    if (!tokensMatch(given, token) || (isApi && !originAllowed(request, port))) {
       return sendJson(response, 401, fail({ code: 'unauthorized', message: 'missing or wrong session token' }));
     }
-    if (url.pathname.startsWith(API_PATH_PREFIX)) {
+    if (isApi) {
       if (request.method !== 'POST') return sendText(response, 405, 'Use POST for API calls');
       const body = await readBody(request, maxBody);
       if (body === null) return sendJson(response, 413, fail({ code: 'invalid_params', message: 'request too large' }));
@@ -104,6 +108,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     sockets.handleUpgrade(request, socket, head, (ws) => {
       const unsubscribe = options.engine.subscribe((event) => ws.send(JSON.stringify(event)));
       ws.on('close', unsubscribe);
+      // A malformed frame from a client must end that connection, never the server.
+      ws.on('error', () => {
+        unsubscribe();
+        ws.terminate();
+      });
     });
   });
 

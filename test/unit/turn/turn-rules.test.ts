@@ -86,6 +86,7 @@ describe('speech in narration', () => {
     expect(findSpeech('He mutters «pas maintenant» and leaves.')).toBe('«pas maintenant»');
     expect(findSpeech('The sign reads “Closed”.')).toBeNull();
     expect(findSpeech('Rain on the quay.')).toBeNull();
+    expect(findSpeech('She only shouts "Run!" and is gone.')).toBe('"Run!"');
   });
 
   it('cleans a dialog reply down to the spoken words', () => {

@@ -1,0 +1,100 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { discoverPacks, loadPack } from '../../pack/index.ts';
+import { exportCharacterCard, transcriptHtml, transcriptMarkdown } from '../../pack/export/index.ts';
+import { systemClock } from '../../platform/node.ts';
+import { openSave, type StoredMessage } from '../../store/index.ts';
+import { UsageError, type CliCommand, type CliContext } from '../command.ts';
+import { readAppVersion } from '../install-paths.ts';
+
+const USAGE = [
+  'storyloom export card <pack-dir> <character-id> <out.png> [--force]',
+  '       storyloom export transcript <save-file> <out.md|out.html> [--thoughts] [--force]',
+].join('\n');
+
+/** A character as a V2 + V3 PNG card, or a save's story as Markdown or HTML. Never overwrites without --force. */
+export const exportCommand: CliCommand = {
+  name: 'export',
+  summary: 'Export a character as a PNG card, or a save’s transcript as Markdown or HTML',
+  usage: USAGE,
+  async run(args, context) {
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      options: {
+        thoughts: { type: 'boolean', default: false },
+        force: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (values.help) {
+      context.io.stdout(`usage: ${USAGE}\n`);
+      return 0;
+    }
+    const [what, ...rest] = positionals;
+    const at = (file: string): string => path.resolve(context.cwd, file);
+    if (what === 'card') {
+      const [packDir, characterId, out, ...extra] = rest;
+      if (packDir === undefined || characterId === undefined || out === undefined || extra.length > 0)
+        throw new UsageError('export card needs <pack-dir> <character-id> <out.png>');
+      const png = await exportCharacterCard(at(packDir), characterId, readAppVersion());
+      await writeOut(at(out), png, values.force);
+      context.io.stdout(`Exported ${characterId} as a V2 + V3 card: ${out}\n`);
+      return 0;
+    }
+    if (what === 'transcript') {
+      const [save, out, ...extra] = rest;
+      if (save === undefined || out === undefined || extra.length > 0)
+        throw new UsageError('export transcript needs <save-file> <out.md|out.html>');
+      const html = /\.html?$/iu.test(out);
+      if (!html && !/\.(md|markdown)$/iu.test(out))
+        throw new UsageError('the transcript file must end in .md or .html');
+      const text = await transcript(context, at(save), html, values.thoughts);
+      await writeOut(at(out), text, values.force);
+      context.io.stdout(`Exported the transcript: ${out}\n`);
+      return 0;
+    }
+    throw new UsageError('export what? card or transcript');
+  },
+};
+
+async function transcript(context: CliContext, saveFile: string, html: boolean, thoughts: boolean): Promise<string> {
+  const appVersion = readAppVersion();
+  const store = await openSave(saveFile, { clock: systemClock, appVersion });
+  let messages: StoredMessage[];
+  let meta;
+  try {
+    meta = store.meta();
+    messages = store.messagesBefore(null, Math.max(1, store.messageCount()));
+  } finally {
+    store.close();
+  }
+  const names = await namesOfPack(context, meta.packId, appVersion);
+  const options = { title: meta.title, names, thoughts };
+  return html ? transcriptHtml(messages, options) : transcriptMarkdown(messages, options);
+}
+
+/** Speakers' display names from the save's pack when it is installed; without it the transcript shows their ids. */
+async function namesOfPack(context: CliContext, packId: string, appVersion: string): Promise<Record<string, string>> {
+  const { builtinStories, userStories } = context.roots;
+  const listings = await discoverPacks({ builtinDir: builtinStories, userDir: userStories, appVersion }).catch(
+    () => [],
+  );
+  const listing = listings.find((candidate) => candidate.id === packId);
+  if (listing === undefined) return {};
+  const { pack } = await loadPack(listing.dir, { appVersion });
+  if (pack === null) return {};
+  return Object.fromEntries([...pack.characters, ...pack.personas].map((item) => [item.id, item.name]));
+}
+
+async function writeOut(file: string, content: string | Uint8Array, force: boolean): Promise<void> {
+  try {
+    await writeFile(file, content, { flag: force ? 'w' : 'wx' });
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'EEXIST')
+      throw new Error(`${file} already exists; pass --force to replace it`, { cause: error });
+    throw error;
+  }
+}

@@ -1,0 +1,104 @@
+import { textField, textListField } from './card-fields.ts';
+import { importError } from './errors.ts';
+import { isRecord } from './json-text.ts';
+import { IMPORT_LIMITS } from './limits.ts';
+
+/** How secondary keys combine with the primary ones (SillyTavern's selectiveLogic 0–3). */
+export const SELECTIVE_LOGIC = ['and_any', 'not_all', 'not_any', 'and_all'] as const;
+export type SelectiveLogic = (typeof SELECTIVE_LOGIC)[number];
+
+/** One lorebook entry with every activation setting the community formats share. */
+export interface ImportedLoreEntry {
+  readonly keys: readonly string[];
+  readonly secondaryKeys: readonly string[];
+  readonly content: string;
+  readonly comment: string;
+  readonly name: string;
+  readonly constant: boolean;
+  readonly selective: boolean;
+  readonly selectiveLogic: SelectiveLogic;
+  readonly order: number;
+  readonly enabled: boolean;
+}
+
+export type LorebookFormat = 'worldinfo' | 'lorebook_v3' | 'character_book';
+
+export interface ImportedLorebook {
+  readonly format: LorebookFormat;
+  readonly name: string;
+  readonly entries: readonly ImportedLoreEntry[];
+}
+
+export function isLorebookJson(json: unknown): boolean {
+  return isRecord(json) && (json.spec === 'lorebook_v3' || isRecord(json.entries) || Array.isArray(json.entries));
+}
+
+/** SillyTavern World Info (`entries` keyed by uid), `lorebook_v3`, or a bare character_book. */
+export function readLorebook(json: unknown, source: string): ImportedLorebook {
+  if (!isRecord(json)) throw importError(`${source} does not hold a lorebook (expected a JSON object)`);
+  if (json.spec === 'lorebook_v3') {
+    if (!isRecord(json.data)) throw importError(`${source}: the lorebook_v3 has no data object`);
+    return { ...readCharacterBook(json.data, 'the lorebook data'), format: 'lorebook_v3' };
+  }
+  if (Array.isArray(json.entries)) return readCharacterBook(json, 'the lorebook');
+  if (!isRecord(json.entries)) throw importError(`${source} is not a lorebook (no entries)`);
+  const entries = Object.entries(json.entries);
+  checkCount(entries.length);
+  const name = typeof json.name === 'string' ? json.name : '';
+  return { format: 'worldinfo', name, entries: entries.map(([uid, raw]) => worldInfoEntry(raw, `entries.${uid}`)) };
+}
+
+/** A V2/V3 character_book (also the data of a lorebook_v3). */
+export function readCharacterBook(book: Readonly<Record<string, unknown>>, where: string): ImportedLorebook {
+  if (!Array.isArray(book.entries)) throw importError(`${where} has no list of entries`);
+  checkCount(book.entries.length);
+  const entries = book.entries.map((raw: unknown, index) => bookEntry(raw, `${where}.entries[${index}]`));
+  return { format: 'character_book', name: textField(book, 'name', where), entries };
+}
+
+function worldInfoEntry(raw: unknown, where: string): ImportedLoreEntry {
+  if (!isRecord(raw)) throw importError(`${where} must be an object`);
+  return {
+    keys: textListField(raw, 'key', where),
+    secondaryKeys: textListField(raw, 'keysecondary', where),
+    content: textField(raw, 'content', where),
+    comment: textField(raw, 'comment', where),
+    name: '',
+    constant: raw.constant === true,
+    selective: raw.selective === true,
+    selectiveLogic: logicOf(raw.selectiveLogic),
+    order: numberOr(raw.order, 100),
+    enabled: raw.disable !== true,
+  };
+}
+
+function bookEntry(raw: unknown, where: string): ImportedLoreEntry {
+  if (!isRecord(raw)) throw importError(`${where} must be an object`);
+  const extensions = isRecord(raw.extensions) ? raw.extensions : {};
+  return {
+    keys: textListField(raw, 'keys', where),
+    secondaryKeys: textListField(raw, 'secondary_keys', where),
+    content: textField(raw, 'content', where),
+    comment: textField(raw, 'comment', where),
+    name: textField(raw, 'name', where),
+    constant: raw.constant === true,
+    selective: raw.selective === true,
+    // The card specs leave the logic to extensions; SillyTavern keeps its number there.
+    selectiveLogic: logicOf(extensions.selectiveLogic),
+    order: numberOr(raw.insertion_order, 100),
+    enabled: raw.enabled !== false,
+  };
+}
+
+function logicOf(value: unknown): SelectiveLogic {
+  return (typeof value === 'number' ? SELECTIVE_LOGIC[value] : undefined) ?? 'and_any';
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+function checkCount(count: number): void {
+  if (count > IMPORT_LIMITS.maxLoreEntries)
+    throw importError(`the lorebook has ${count} entries; the limit is ${IMPORT_LIMITS.maxLoreEntries}`);
+}
