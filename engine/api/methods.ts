@@ -75,7 +75,13 @@ export type PlayResult =
       readonly reason: 'undo' | 'retry';
       readonly messages: readonly StreamMessage[];
     }
-  | { readonly kind: 'notice'; readonly saveId: string; readonly message: string };
+  | {
+      readonly kind: 'notice';
+      readonly saveId: string;
+      readonly message: string;
+      /** True when the input could not be acted on (an unknown command, nobody to whisper to …). */
+      readonly problem: boolean;
+    };
 
 export const engineMethods = {
   'app.info': method<AppInfo>()(none, 'Versions and folders of this installation.'),

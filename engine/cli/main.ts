@@ -26,7 +26,9 @@ export async function runCli(
     command = COMMANDS.find((candidate) => candidate.name === options.command);
     if (command === undefined) throw new UsageError(`unknown command "${options.command}"`);
     const home = resolveHome({ override: options.home, env, platform: process.platform, userHome: os.homedir() });
-    const context: CliContext = { io, env, roots: rootsFor(home, BUILTIN_STORIES_DIR), cwd: process.cwd(), signal };
+    // `npm run storyloom` runs in the repository root; INIT_CWD is where the user typed the command.
+    const cwd = env['INIT_CWD'] ?? process.cwd();
+    const context: CliContext = { io, env, roots: rootsFor(home, BUILTIN_STORIES_DIR), cwd, signal };
     return await command.run(options.rest, context);
   } catch (error) {
     if (error instanceof UsageError) {

@@ -29,7 +29,12 @@ export class Sessions {
   async submit(saveId: string, text: string, thought: string | null): Promise<SubmitResult> {
     const open = await this.#open(saveId);
     if (open.running !== null) {
-      return { kind: 'notice', saveId, message: 'A turn is already being played; wait for it to finish.' };
+      return {
+        kind: 'notice',
+        saveId,
+        message: 'A turn is already being played; wait for it to finish.',
+        problem: true,
+      };
     }
     const controller = new AbortController();
     open.running = controller;

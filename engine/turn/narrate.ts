@@ -6,7 +6,7 @@ import { callStageObject, callStageText } from './call-stage.ts';
 import { beatScriptSchemaFor, type Beat, type BeatScript } from './outputs.ts';
 import { charactersPresent, displayName } from './prompt-view.ts';
 import { renderStage } from './render-stage.ts';
-import { cleanSpokenWords, findSpeech } from './speech-check.ts';
+import { findSpeech, spokenWordsStream } from './speech-check.ts';
 import { StageFailure } from './stage-failure.ts';
 import type { TurnContext } from './turn-context.ts';
 
@@ -130,15 +130,19 @@ async function speak(context: TurnContext, resolution: Resolution, cue: Extract<
   });
   const name = displayName(context.pack, context.personaId, speaker);
   const say = async (): Promise<string> => {
-    const result = await callStageText(context, {
+    const words = spokenWordsStream(name, (delta) =>
+      context.emit({ type: 'message.delta', saveId: context.saveId, pendingId: id, delta }),
+    );
+    await callStageText(context, {
       stage: 'character_dialog',
       principal: speaker,
       messages: prompt,
       maxTokens: 160,
-      onTextDelta: (delta) => context.emit({ type: 'message.delta', saveId: context.saveId, pendingId: id, delta }),
+      onTextDelta: (delta) => words.push(delta),
     });
-    return cleanSpokenWords(result.text, name);
+    return words.finish();
   };
+
   // An empty reply gets one more try (its stream showed nothing, so nothing needs withdrawing).
   const words = (await say()) || (await say());
   if (words.length === 0) throw new StageFailure('character_dialog', speaker, 'the reply held no spoken words (twice)');

@@ -87,7 +87,7 @@ export class PlaySession {
   async #command(command: OocCommand, signal: AbortSignal): Promise<SubmitResult> {
     switch (command.kind) {
       case 'help':
-        return this.#notice(OOC_COMMANDS.map((entry) => `${entry.usage} — ${entry.summary}`).join('\n'));
+        return this.#notice(OOC_COMMANDS.map((entry) => `${entry.usage} — ${entry.summary}`).join('\n'), false);
       case 'auto':
         return this.#play({ intention: '', thought: null, auto: true }, signal);
       case 'undo':
@@ -268,8 +268,8 @@ export class PlaySession {
     return match?.id ?? null;
   }
 
-  #notice(message: string): SubmitResult {
-    return { kind: 'notice', saveId: this.#store.id, message };
+  #notice(message: string, problem = true): SubmitResult {
+    return { kind: 'notice', saveId: this.#store.id, message, problem };
   }
 }
 

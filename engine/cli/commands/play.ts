@@ -45,6 +45,9 @@ export const playCommand: CliCommand = {
       );
       return 0;
     }
+    if (values.save !== undefined && (values.persona !== undefined || values.seed !== undefined)) {
+      throw new UsageError('--persona and --seed set up a new game; they cannot change the save given with --save');
+    }
     const [packArg, ...extra] = positionals;
     if (packArg === undefined || extra.length > 0)
       throw new UsageError('name one story pack: a folder or an installed pack id');
@@ -66,8 +69,8 @@ export const playCommand: CliCommand = {
         seed,
       });
       const scripted: ScriptedInput[] = [...file.inputs, ...parseInputs((values.input ?? []).join('\n'))];
-      const names = await nameLookup(api, packId);
-      if (!values.json && save.turnCount === 0) await printOpening(api, context, packId);
+      const names = await nameLookup(api, save.packId);
+      if (!values.json && save.turnCount === 0) await printOpening(api, context, save.packId);
       if (!values.json) {
         subscribe(
           createTranscriptPrinter({
@@ -80,8 +83,10 @@ export const playCommand: CliCommand = {
       }
       const play = (input: ScriptedInput, saveId: string) =>
         api['play.submit']({ saveId, text: input.text, thought: input.thought });
-      if (scripted.length > 0 || values.json) return await playScripted(context, play, save.id, scripted, values.json);
-      return await playInteractive(context, play, save.id);
+      const cancel: Cancel = (saveId) => api['play.cancel']({ saveId });
+      if (scripted.length > 0 || values.json)
+        return await playScripted(context, play, cancel, save.id, scripted, values.json);
+      return await playInteractive(context, play, cancel, save.id);
     } finally {
       await engine.dispose();
     }
@@ -89,29 +94,37 @@ export const playCommand: CliCommand = {
 };
 
 type Play = (input: ScriptedInput, saveId: string) => Promise<Result<PlayResult>>;
+type Cancel = (saveId: string) => Promise<unknown>;
 
 async function playScripted(
   context: CliContext,
   play: Play,
+  cancel: Cancel,
   firstSaveId: string,
   inputs: readonly ScriptedInput[],
   json: boolean,
 ): Promise<number> {
   let saveId = firstSaveId;
   let failures = 0;
+  // Ctrl-C cancels the turn being played (nothing of it is kept) and stops the remaining inputs.
+  const stop = (): void => void cancel(saveId);
+  context.signal.addEventListener('abort', stop, { once: true });
   for (const input of inputs) {
+    if (context.signal.aborted) break;
     const result = unwrap(await play(input, saveId));
     saveId = result.saveId;
     if (json) context.io.stdout(jsonLines(result));
     else if (result.kind === 'notice') context.io.stdout(`${result.message}\n\n`);
-    if (result.kind === 'failed') failures++;
+    if (result.kind === 'failed' || (result.kind === 'notice' && result.problem)) failures++;
   }
+  context.signal.removeEventListener('abort', stop);
   if (!json) context.io.stderr(`save: ${saveId}\n`);
-  return failures === 0 ? 0 : 1;
+  return failures === 0 && !context.signal.aborted ? 0 : 1;
 }
 
-async function playInteractive(context: CliContext, play: Play, firstSaveId: string): Promise<number> {
+async function playInteractive(context: CliContext, play: Play, cancel: Cancel, firstSaveId: string): Promise<number> {
   let saveId = firstSaveId;
+  let playing = false;
   context.io.stdout(
     'Write what you intend to do, then Enter. A line starting with ~ is a private thought for your next turn.\nType /help for commands, Ctrl-D to stop.\n\n',
   );
@@ -122,13 +135,20 @@ async function playInteractive(context: CliContext, play: Play, firstSaveId: str
     prompt: '» ',
   });
   context.signal.addEventListener('abort', () => lines.close(), { once: true });
+  // Ctrl-C: during a turn it cancels the turn (nothing of it is kept); at the prompt it ends the game.
+  lines.on('SIGINT', () => {
+    if (playing) void cancel(saveId);
+    else lines.close();
+  });
   let thought: string | null = null;
   lines.prompt();
   for await (const line of lines) {
     if (line.trim().startsWith('~')) {
       thought = line.trim().slice(1).trim() || null;
     } else if (line.trim() !== '') {
+      playing = true;
       const result = unwrap(await play({ text: line, thought }, saveId));
+      playing = false;
       thought = null;
       saveId = result.saveId;
       if (result.kind === 'notice') context.io.stdout(`${result.message}\n\n`);
@@ -164,7 +184,7 @@ function jsonLines(result: PlayResult): string {
     case 'forked':
       return `${JSON.stringify({ type: 'forked', reason: result.reason, save: result.saveId })}\n`;
     case 'notice':
-      return `${JSON.stringify({ type: 'notice', message: result.message })}\n`;
+      return `${JSON.stringify({ type: 'notice', message: result.message, problem: result.problem })}\n`;
   }
 }
 
@@ -172,10 +192,11 @@ async function openOrCreateSave(
   api: EngineClient,
   context: CliContext,
   options: { packId: string; save: string | undefined; persona: string | undefined; seed: number | undefined },
-): Promise<{ id: string; personaId: string; turnCount: number }> {
+): Promise<{ id: string; personaId: string; packId: string; turnCount: number }> {
   if (options.save !== undefined) {
     const opened = unwrap(await api['saves.open']({ id: options.save, lastMessages: 0 }));
-    return { id: opened.summary.id, personaId: opened.summary.personaId, turnCount: opened.summary.turnCount };
+    const { id, personaId, packId, turnCount } = opened.summary;
+    return { id, personaId, packId, turnCount };
   }
   const created = unwrap(
     await api['saves.create']({
@@ -185,7 +206,7 @@ async function openOrCreateSave(
     }),
   );
   context.io.stderr(`new save: ${created.id}\n`);
-  return { id: created.id, personaId: created.personaId, turnCount: 0 };
+  return { id: created.id, personaId: created.personaId, packId: created.packId, turnCount: 0 };
 }
 
 /** A new game opens on the story's title and its first place, before the player writes anything. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activateNpcs } from '../../../engine/turn/activation.ts';
 import { parseDuration, parseInput } from '../../../engine/turn/commands.ts';
-import { cleanSpokenWords, findSpeech } from '../../../engine/turn/speech-check.ts';
+import { cleanSpokenWords, findSpeech, spokenWordsStream } from '../../../engine/turn/speech-check.ts';
 import { sfc32FromSeed } from '../../../engine/platform/index.ts';
 
 describe('NPC activation', () => {
@@ -92,5 +92,25 @@ describe('speech in narration', () => {
   it('cleans a dialog reply down to the spoken words', () => {
     expect(cleanSpokenWords('Mara: "Not tonight."', 'Mara')).toBe('Not tonight.');
     expect(cleanSpokenWords('  “Fine.”  ', 'Mara')).toBe('Fine.');
+  });
+});
+
+describe('streamed dialog', () => {
+  it('streams only what the turn will commit: no name prefix, no quotes', () => {
+    const seen: string[] = [];
+    const words = spokenWordsStream('Mara', (delta) => seen.push(delta));
+    for (const chunk of ['Ma', 'ra: "', 'Not ', 'tonight', '."']) words.push(chunk);
+    expect(words.finish()).toBe('Not tonight.');
+    expect(seen.join('')).toBe('Not tonight.');
+  });
+
+  it('streams plain words as they come', () => {
+    const seen: string[] = [];
+    const words = spokenWordsStream('Mara', (delta) => seen.push(delta));
+    words.push('Come ');
+    expect(seen.join('')).toBe('Come');
+    words.push('in.');
+    expect(words.finish()).toBe('Come in.');
+    expect(seen.join('')).toBe('Come in.');
   });
 });
