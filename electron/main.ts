@@ -1,9 +1,9 @@
-import { app, BrowserWindow, ipcMain } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain } from 'electron';
 import path from 'node:path';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { IPC_EVENT_CHANNEL, registerIpcHandlers } from '../engine/api/index.ts';
-import { createEngine } from '../engine/host/index.ts';
+import { createEngine, type Engine } from '../engine/host/index.ts';
 import { randomIds, rngFactory, systemClock } from '../engine/platform/node.ts';
 import { resolveHome, rootsFor } from '../engine/platform/index.ts';
 
@@ -11,12 +11,11 @@ import { resolveHome, rootsFor } from '../engine/platform/index.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const appRoot = app.isPackaged ? process.resourcesPath : path.resolve(here, '../..');
 const rendererIndex = path.join(here, '../renderer/index.html');
-
-if (!app.requestSingleInstanceLock()) app.quit();
+let engine: Engine | null = null;
 
 async function start(): Promise<void> {
   const home = resolveHome({ env: process.env, platform: process.platform, userHome: os.homedir() });
-  const engine = await createEngine({
+  engine = await createEngine({
     ports: {
       clock: systemClock,
       ids: randomIds,
@@ -40,12 +39,26 @@ async function start(): Promise<void> {
       nodeIntegration: false,
     },
   });
-  engine.subscribe((event) => window.webContents.send(IPC_EVENT_CHANNEL, event));
+  engine.subscribe((event) => {
+    if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, event);
+  });
   window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
   window.webContents.on('will-navigate', (event) => event.preventDefault());
   await window.loadFile(rendererIndex);
 }
 
-app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
-app.on('window-all-closed', () => app.quit());
-void app.whenReady().then(start);
+if (!app.requestSingleInstanceLock()) {
+  // Another Storyloom is running: it gets the focus (second-instance below) and this one leaves at once.
+  app.quit();
+} else {
+  app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', () => void engine?.dispose());
+  void app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      dialog.showErrorBox('Storyloom could not start', error instanceof Error ? error.message : String(error));
+      app.quit();
+    });
+}
