@@ -39,7 +39,7 @@ describe('renderer in web mode', () => {
     await tutorial.locator('.pack-title', { hasText: 'The Bindery on Wren Lane' }).waitFor();
     expect(page.url()).not.toContain('token=');
     await expect(tutorial.locator('.badge').textContent()).resolves.toMatch(/Ready|Warnings/u);
-    await page.screenshot({ path: screenshotPath('library'), fullPage: false });
+    await page.screenshot({ path: screenshotPath('library'), animations: 'disabled' });
   });
 
   it('starts a new game and plays a turn: narration, dialog, and the player’s own thought and intention', async () => {
@@ -52,6 +52,7 @@ describe('renderer in web mode', () => {
     // The dialog is written slowly: it shows as pending while the progress line names its speaker.
     await page.locator('.msg.dialog.pending').waitFor();
     await page.locator('.progress-line', { hasText: 'Odile Fenn is speaking…' }).waitFor();
+    await page.screenshot({ path: screenshotPath('streaming'), animations: 'disabled' });
     await page.locator('.msg.dialog:not(.pending) .words', { hasText: 'Ready, are you?' }).waitFor();
     await page.locator('.progress-line').waitFor({ state: 'detached' });
     await expect(page.locator('.scene-marker').first().textContent()).resolves.toContain('Scene 1');
@@ -77,7 +78,7 @@ describe('renderer in web mode', () => {
     ]);
     expect(thought).toContain('italic');
     expect(own).not.toBe(narration);
-    await page.screenshot({ path: screenshotPath('play') });
+    await page.screenshot({ path: screenshotPath('play'), animations: 'disabled' });
   });
 
   it('offers /commands as you type', async () => {
@@ -95,7 +96,7 @@ describe('renderer in web mode', () => {
     await failure.waitFor();
     await expect(failure.textContent()).resolves.toMatch(/narrator[\s\S]*the model server went away/u);
     await expect(intention().inputValue()).resolves.toBe('I ask Odile what the bone folder is for.');
-    await page.screenshot({ path: screenshotPath('failure') });
+    await page.screenshot({ path: screenshotPath('failure'), animations: 'disabled' });
     await failure.getByRole('button', { name: 'Retry' }).click();
     await page.locator('.narration', { hasText: 'You turn the bone folder' }).waitFor();
     await expect(failure.count()).resolves.toBe(0);
@@ -125,7 +126,7 @@ describe('renderer in web mode', () => {
     await drawer.getByText('Truth set').waitFor();
     await drawer.getByLabel(/Sandbox/u).check();
     await page.locator('.thought.other', { hasText: 'Careful hands' }).waitFor();
-    await page.screenshot({ path: screenshotPath('debug') });
+    await page.screenshot({ path: screenshotPath('debug'), animations: 'disabled' });
     await drawer.getByLabel(/Sandbox/u).uncheck();
     await page.getByRole('button', { name: 'Debug' }).click();
   });
@@ -134,11 +135,11 @@ describe('renderer in web mode', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('radio', { name: 'Sepia' }).click();
     await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('sepia');
-    await page.screenshot({ path: screenshotPath('settings') });
+    await page.screenshot({ path: screenshotPath('settings'), animations: 'disabled' });
     await page.getByRole('radio', { name: 'Dark' }).click();
     await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('dark');
     await page.getByRole('button', { name: 'Done' }).click();
-    await page.screenshot({ path: screenshotPath('play-dark') });
+    await page.screenshot({ path: screenshotPath('play-dark'), animations: 'disabled' });
     const saved = (await served.call('settings.get', {})) as { value: { appearance: { theme: string } } };
     expect(saved.value.appearance.theme).toBe('dark');
   });
@@ -151,7 +152,7 @@ describe('renderer in web mode', () => {
     await page.getByLabel('Save title').fill('Robin’s first morning');
     await page.getByLabel('Save title').press('Enter');
     await page.locator('.save-title', { hasText: 'Robin’s first morning' }).first().waitFor();
-    await page.screenshot({ path: screenshotPath('library-saves') });
+    await page.screenshot({ path: screenshotPath('library-saves'), animations: 'disabled' });
     const before = await rows.count();
     await rows.first().getByRole('button', { name: 'Delete' }).click();
     await rows.first().getByRole('button', { name: 'Delete' }).click();
