@@ -24,6 +24,7 @@ async function start(): Promise<void> {
     },
     appVersion: app.getVersion(),
     platform: process.platform,
+    watchPacks: true,
   });
   const trustedPage = pathToFileURL(rendererIndex).href;
   registerIpcHandlers(ipcMain, engine.handlers, (frameUrl) => frameUrl === trustedPage);

@@ -23,6 +23,8 @@ export interface CliEngineOptions {
   /** `--llm SPEC`: one provider for every stage during this run. */
   readonly llm?: string | undefined;
   readonly packDirs?: readonly string[];
+  /** Web mode runs until stopped: it watches the user stories folder for packs. */
+  readonly watchPacks?: boolean;
 }
 
 export function createCliEngine(context: CliContext, options: CliEngineOptions = {}): Promise<Engine> {
@@ -31,6 +33,7 @@ export function createCliEngine(context: CliContext, options: CliEngineOptions =
   return createEngine({
     llmOverride: override,
     extraPackDirs: options.packDirs ?? [],
+    watchPacks: options.watchPacks ?? false,
     ports: { clock: systemClock, ids: randomIds, rng: rngFactory, roots: context.roots },
     appVersion: readAppVersion(),
     platform: process.platform,

@@ -26,6 +26,8 @@ export interface EngineOptions {
   readonly apiKey?: string | undefined;
   /** Serve every stage with this provider for the whole run (the CLI's `--llm SPEC`). */
   readonly llmOverride?: ProviderConfig | undefined;
+  /** Long-running hosts (the app, web mode) pick up packs dropped into the user stories folder. */
+  readonly watchPacks?: boolean;
   /** Pack folders given on the command line, playable by their id. */
   readonly extraPackDirs?: readonly string[];
   /** Replaces the provider factory (tests). */
@@ -76,6 +78,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const library = new SaveLibrary({ folder: ports.roots.saves, clock: ports.clock, appVersion: options.appVersion });
   const packs = new PackRegistry(ports.roots, options.appVersion, options.extraPackDirs ?? []);
   sessions = new Sessions({ context, library, packs, routing });
+  if (options.watchPacks === true) packs.watch(() => events.emit({ type: 'packs.changed' }));
   const handlers = {
     ...appHandlers(context),
     ...settingsHandlers(context),
@@ -90,6 +93,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     subscribe: (listener) => events.subscribe(listener),
     startupProblems: loaded.problem === null ? [] : [loaded.problem],
     dispose: async () => {
+      packs.unwatch();
       await sessions?.closeAll();
       await routing.dispose();
     },

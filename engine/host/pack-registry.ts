@@ -1,4 +1,5 @@
 import { EngineError, type PackSummary } from '../api/index.ts';
+import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { discoverPacks, loadPack, type PackListing, type StoryPack } from '../pack/index.ts';
 import type { FileRoots } from '../platform/index.ts';
 
@@ -8,12 +9,35 @@ export class PackRegistry {
   readonly #appVersion: string;
   readonly #extraDirs: readonly string[];
   #listings: Promise<readonly PackListing[]> | null = null;
+  #watcher: FSWatcher | null = null;
 
   /** `extraDirs`: pack folders named on the command line (`storyloom play ./my-pack`), listed as user packs. */
   constructor(roots: FileRoots, appVersion: string, extraDirs: readonly string[] = []) {
     this.#roots = roots;
     this.#appVersion = appVersion;
     this.#extraDirs = extraDirs;
+  }
+
+  /**
+   * Watches the user stories folder: a pack dropped in, edited or removed is picked up without a restart. Changes
+   * arrive in bursts (an unzip, an editor's save), so they are gathered for a moment before one reload.
+   */
+  watch(onChange: () => void, settleMs = 300): void {
+    if (this.#watcher !== null || !existsSync(this.#roots.userStories)) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    this.#watcher = watch(this.#roots.userStories, { recursive: true }, () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = setTimeout(() => {
+        this.#listings = null;
+        onChange();
+      }, settleMs);
+    });
+    this.#watcher.on('error', () => this.unwatch());
+  }
+
+  unwatch(): void {
+    this.#watcher?.close();
+    this.#watcher = null;
   }
 
   async summaries(): Promise<PackSummary[]> {

@@ -31,7 +31,7 @@ export const serveCommand: CliCommand = {
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UsageError(`--port must be 0–65535, got "${values.port}"`);
-    const engine = await createCliEngine(context, { llm: values.llm });
+    const engine = await createCliEngine(context, { llm: values.llm, watchPacks: true });
     for (const problem of engine.startupProblems) context.io.stderr(`warning: ${problem}\n`);
     const server = await startWebServer({
       engine,
