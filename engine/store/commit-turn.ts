@@ -4,71 +4,85 @@ import { insertMessages } from './repos/messages.ts';
 import { updateMeta } from './repos/meta.ts';
 import { insertStageCalls } from './repos/stage-calls.ts';
 import { insertTurn, nextTurnNumber } from './repos/turns.ts';
+import type { SqliteConnection } from './sqlite/connection.ts';
 import { toSaveError } from './sqlite/errors.ts';
 import { transaction } from './sqlite/exec.ts';
 import type { CommittedTurn, FailedTurn, StoredTurn, TurnCommit } from './types.ts';
+
+type Outcome =
+  | { readonly status: 'committed'; readonly rngState: string }
+  | { readonly status: 'failed'; readonly stage: string; readonly reason: string };
 
 /**
  * Writes a whole turn — turn row, messages, stage calls, checkpoint, RNG state — in ONE transaction: if any row is
  * refused the save is left exactly as it was.
  */
 export function commitTurn(context: StoreContext, commit: TurnCommit): CommittedTurn {
-  const { sqlite, path } = context;
-  const now = context.clock.now();
-  try {
-    return transaction(sqlite, () => {
-      const turn = insertTurn(
-        sqlite,
-        {
-          number: nextTurnNumber(sqlite),
-          status: 'committed',
-          input: commit.input,
-          started_at: commit.startedAt,
-          finished_at: commit.finishedAt ?? now,
-          duration_ms: commit.durationMs,
-          rng_state: JSON.stringify(commit.rngState),
-          failure_stage: null,
-          failure_reason: null,
-        },
-        path,
-      );
-      const messages = insertMessages(sqlite, path, turn, commit.messages, now);
-      insertStageCalls(sqlite, turn.id, commit.stageCalls ?? [], now);
-      if (commit.checkpoint !== undefined) insertCheckpoint(sqlite, turn.id, commit.checkpoint, now);
-      updateMeta(sqlite, { updatedAt: now, appVersion: context.appVersion, rngState: commit.rngState });
+  return attempt(
+    context,
+    'commit a turn to',
+    commit,
+    { status: 'committed', rngState: JSON.stringify(commit.rngState) },
+    (turn, now) => {
+      const messages = insertMessages(context.sqlite, context.path, turn, commit.messages, now);
+      if (commit.checkpoint !== undefined) insertCheckpoint(context.sqlite, turn.id, commit.checkpoint, now);
+      updateMeta(context.sqlite, { updatedAt: now, appVersion: context.appVersion, rngState: commit.rngState });
       return { turn, messages };
-    });
-  } catch (error) {
-    throw toSaveError(error, path, 'commit a turn to');
-  }
+    },
+  );
 }
 
 /** Records a failed turn: no message enters the stream; the attempt, its stage and reason and its calls are kept. */
 export function recordFailedTurn(context: StoreContext, failure: FailedTurn): StoredTurn {
+  const outcome = { status: 'failed', stage: failure.stage, reason: failure.reason } as const;
+  return attempt(context, 'record a failed turn in', failure, outcome, (turn, now) => {
+    updateMeta(context.sqlite, { updatedAt: now, appVersion: context.appVersion });
+    return turn;
+  });
+}
+
+/** The turn row and its stage calls, then `rest`, all in one transaction. */
+function attempt<R>(
+  context: StoreContext,
+  action: string,
+  timing: Pick<TurnCommit, 'input' | 'startedAt' | 'finishedAt' | 'durationMs' | 'stageCalls'>,
+  outcome: Outcome,
+  rest: (turn: StoredTurn, now: number) => R,
+): R {
   const { sqlite, path } = context;
   const now = context.clock.now();
   try {
     return transaction(sqlite, () => {
-      const turn = insertTurn(
-        sqlite,
-        {
-          number: nextTurnNumber(sqlite),
-          status: 'failed',
-          input: failure.input,
-          started_at: failure.startedAt,
-          finished_at: failure.finishedAt ?? now,
-          duration_ms: failure.durationMs,
-          rng_state: null,
-          failure_stage: failure.stage,
-          failure_reason: failure.reason,
-        },
-        path,
-      );
-      insertStageCalls(sqlite, turn.id, failure.stageCalls ?? [], now);
-      updateMeta(sqlite, { updatedAt: now, appVersion: context.appVersion });
-      return turn;
+      const turn = insertTurnRow(sqlite, path, timing, outcome, now);
+      insertStageCalls(sqlite, turn.id, timing.stageCalls ?? [], now);
+      return rest(turn, now);
     });
   } catch (error) {
-    throw toSaveError(error, path, 'record a failed turn in');
+    throw toSaveError(error, path, action);
   }
+}
+
+function insertTurnRow(
+  sqlite: SqliteConnection,
+  path: string,
+  timing: Pick<TurnCommit, 'input' | 'startedAt' | 'finishedAt' | 'durationMs'>,
+  outcome: Outcome,
+  now: number,
+): StoredTurn {
+  const failed = outcome.status === 'failed';
+  return insertTurn(
+    sqlite,
+    {
+      number: nextTurnNumber(sqlite),
+      status: outcome.status,
+      input: timing.input,
+      started_at: timing.startedAt,
+      finished_at: timing.finishedAt ?? now,
+      duration_ms: timing.durationMs,
+      rng_state: failed ? null : outcome.rngState,
+      failure_stage: failed ? outcome.stage : null,
+      failure_reason: failed ? outcome.reason : null,
+    },
+    path,
+  );
 }
