@@ -21,7 +21,9 @@ export interface StaticFile {
 }
 
 /** A file of the built renderer, or null. Paths that would leave the folder are refused. */
-export async function readStaticFile(root: string, urlPath: string): Promise<StaticFile | null> {
+export async function readStaticFile(rootDir: string, urlPath: string): Promise<StaticFile | null> {
+  // Normalised, so a root given with a trailing slash still contains its own files.
+  const root = path.resolve(rootDir);
   const relative = decodeURIComponent(urlPath).replace(/^\/+/u, '') || 'index.html';
   const resolved = path.resolve(root, relative);
   if (resolved !== root && !resolved.startsWith(root + path.sep)) return null;

@@ -1,0 +1,19 @@
+// The renderer's one door to the engine: the public API's types and its generated client (ARCHITECTURE §1).
+export type {
+  EngineClient,
+  EngineConnection,
+  EngineEvent,
+  OpenedSave,
+  PackSummary,
+  PlayResult,
+  Result,
+  SaveSummary,
+  Settings,
+  StageCallRecord,
+  StreamMessage,
+  TurnRecord,
+  UnreadableSave,
+} from '../engine/api/index.ts';
+export { createEngineClient } from '../engine/api/client.ts';
+export { createHttpTransport } from '../engine/api/transports/http-client.ts';
+export type { ConnectionCheck, LocalModelInfo, ModelListing, ParamsOf } from '../engine/api/index.ts';

@@ -1,0 +1,41 @@
+import type { PackSummary, SaveSummary } from '../engine.ts';
+import { Diagnostics } from './Diagnostics.tsx';
+import { NewGame } from './NewGame.tsx';
+import { SaveRow } from './SaveRow.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+
+interface Props {
+  readonly pack: PackSummary;
+  readonly saves: readonly SaveSummary[];
+  readonly onContinue: (saveId: string) => void;
+  readonly onBegin: (personaId: string | null) => void;
+  readonly onRename: (saveId: string, title: string) => void;
+  readonly onDelete: (saveId: string) => void;
+}
+
+/** One story: what it is, whether it loads, its saves, and New game. */
+export function PackCard({ pack, saves, onContinue, onBegin, onRename, onDelete }: Props) {
+  return (
+    <article className="pack" data-pack={pack.id}>
+      <header className="pack-header">
+        <div>
+          <h2 className="pack-title">{pack.title}</h2>
+          <p className="pack-byline">
+            by {pack.author} · v{pack.version} · {pack.source === 'builtin' ? 'built in' : 'your pack'}
+          </p>
+        </div>
+        <StatusBadge status={pack.status} count={pack.diagnostics.length} />
+      </header>
+      <p className="pack-description">{pack.description}</p>
+      <Diagnostics diagnostics={pack.diagnostics} />
+      {saves.length > 0 && (
+        <ul className="save-list" aria-label={`Saves of ${pack.title}`}>
+          {saves.map((save) => (
+            <SaveRow key={save.id} save={save} onContinue={onContinue} onRename={onRename} onDelete={onDelete} />
+          ))}
+        </ul>
+      )}
+      {pack.status !== 'error' && <NewGame pack={pack} onBegin={onBegin} />}
+    </article>
+  );
+}

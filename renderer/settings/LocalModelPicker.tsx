@@ -1,0 +1,44 @@
+import type { LocalModelInfo } from '../engine.ts';
+
+const gib = (bytes: number | null) => (bytes === null ? '?' : `${(bytes / 1024 ** 3).toFixed(1)} GB`);
+
+/** The .gguf files found in the models folders, with what they need, or any path typed in. */
+export function LocalModelPicker(props: {
+  readonly models: readonly LocalModelInfo[];
+  readonly path: string;
+  readonly onPath: (path: string) => void;
+}) {
+  return (
+    <>
+      {props.models.length === 0 && <p className="muted">No .gguf files in the models folders yet.</p>}
+      <ul className="local-models">
+        {props.models.map((model) => (
+          <li key={model.path}>
+            <label>
+              <input
+                type="radio"
+                name="local-model"
+                checked={props.path === model.path}
+                disabled={model.error !== null}
+                onChange={() => props.onPath(model.path)}
+              />
+              <span className="model-name">{model.name ?? model.fileName}</span>
+              <span className="muted">
+                {model.error ??
+                  `${model.quantization ?? ''} · ${gib(model.sizeBytes)} file · needs ~${gib(model.ramEstimateBytes)} RAM`}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <label className="field">
+        <span>.gguf path</span>
+        <input
+          value={props.path}
+          placeholder="/path/to/model.gguf"
+          onChange={(event) => props.onPath(event.target.value)}
+        />
+      </label>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { createStore } from 'zustand/vanilla';
+import type { EngineClient, PackSummary, SaveSummary, UnreadableSave } from '../engine.ts';
+
+export interface LibraryState {
+  readonly packs: readonly PackSummary[];
+  readonly saves: readonly SaveSummary[];
+  readonly unreadable: readonly UnreadableSave[];
+  readonly loaded: boolean;
+  readonly error: string | null;
+  load(): Promise<void>;
+  create(packId: string, personaId: string | null): Promise<SaveSummary | null>;
+  rename(id: string, title: string): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+export type LibraryStore = ReturnType<typeof createLibraryStore>;
+
+/** Packs and saves as the engine lists them; every change is read back from the engine. */
+export function createLibraryStore(api: EngineClient) {
+  return createStore<LibraryState>()((set, get) => {
+    const fail = (message: string): void => set({ error: message });
+    const loadSaves = async (): Promise<void> => {
+      const listing = await api['saves.list']();
+      if (!listing.ok) return fail(listing.error.message);
+      const saves = [...listing.value.saves].sort((a, b) => b.updatedAt - a.updatedAt);
+      set({ saves, unreadable: listing.value.unreadable });
+    };
+    return {
+      packs: [],
+      saves: [],
+      unreadable: [],
+      loaded: false,
+      error: null,
+      async load() {
+        const packs = await api['packs.list']();
+        if (!packs.ok) return fail(packs.error.message);
+        set({ packs: packs.value, error: null });
+        await loadSaves();
+        set({ loaded: true });
+      },
+      async create(packId, personaId) {
+        const created = await api['saves.create'](personaId === null ? { packId } : { packId, personaId });
+        if (!created.ok) {
+          fail(created.error.message);
+          return null;
+        }
+        await loadSaves();
+        return created.value;
+      },
+      async rename(id, title) {
+        const renamed = await api['saves.rename']({ id, title });
+        if (!renamed.ok) return fail(renamed.error.message);
+        await loadSaves();
+      },
+      async remove(id) {
+        const removed = await api['saves.delete']({ id });
+        if (!removed.ok) return fail(removed.error.message);
+        set({ saves: get().saves.filter((save) => save.id !== id) });
+      },
+    };
+  });
+}

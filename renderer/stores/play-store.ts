@@ -1,0 +1,112 @@
+import { createStore } from 'zustand/vanilla';
+import type { EngineClient, EngineEvent, PlayResult, SaveSummary, StreamMessage } from '../engine.ts';
+import { applyEvent } from './apply-event.ts';
+import { mergeMessages } from './merge-messages.ts';
+import { EMPTY_DRAFT, type Draft, type PendingMessage, type RunningStage, type TurnFailure } from './play-types.ts';
+
+export interface PlayData {
+  readonly saveId: string | null;
+  readonly summary: SaveSummary | null;
+  readonly messages: readonly StreamMessage[];
+  readonly hasOlder: boolean;
+  readonly pending: readonly PendingMessage[];
+  readonly running: RunningStage | null;
+  readonly busy: boolean;
+  /** Set while an /undo or /retry may move play to a forked save. */
+  readonly forking: boolean;
+  readonly failure: TurnFailure | null;
+  readonly notice: string | null;
+  readonly error: string | null;
+  readonly draft: Draft;
+}
+
+export interface PlayState extends PlayData {
+  open(saveId: string): Promise<void>;
+  loadOlder(): Promise<void>;
+  submit(text: string, thought: string): Promise<void>;
+  cancel(): Promise<void>;
+  setDraft(draft: Draft): void;
+  dismiss(): void;
+  close(): void;
+  apply(event: EngineEvent): void;
+}
+
+export type PlayStore = ReturnType<typeof createPlayStore>;
+
+const PAGE = 200;
+
+const CLOSED: PlayData = {
+  saveId: null,
+  summary: null,
+  messages: [],
+  hasOlder: false,
+  pending: [],
+  running: null,
+  busy: false,
+  forking: false,
+  failure: null,
+  notice: null,
+  error: null,
+  draft: EMPTY_DRAFT,
+};
+
+/** The open save as the player sees it: its stream, the turn being written, and what the last submission did. */
+export function createPlayStore(api: EngineClient) {
+  return createStore<PlayState>()((set, get) => {
+    const settle = (result: PlayResult, sent: Draft): Partial<PlayData> => {
+      switch (result.kind) {
+        case 'turn':
+          return { messages: mergeMessages(get().messages, result.messages), failure: null };
+        case 'failed':
+          return { failure: { turn: result.turn, stage: result.stage, reason: result.reason }, draft: sent };
+        case 'forked':
+          return { saveId: result.saveId, messages: result.messages, failure: null, hasOlder: false };
+        case 'notice':
+          return { notice: result.message, draft: sent.text.startsWith('/') ? EMPTY_DRAFT : sent };
+      }
+    };
+    return {
+      ...CLOSED,
+      async open(saveId) {
+        set({ ...CLOSED, saveId });
+        const opened = await api['saves.open']({ id: saveId, lastMessages: PAGE });
+        if (get().saveId !== saveId) return;
+        if (!opened.ok) return set({ error: opened.error.message });
+        const { summary, messages } = opened.value;
+        set({ summary, messages, hasOlder: messages.length < summary.messageCount });
+      },
+      async loadOlder() {
+        const { saveId, messages } = get();
+        const first = messages[0];
+        if (saveId === null || first === undefined) return;
+        const page = await api['saves.messages']({ id: saveId, beforeId: first.id, limit: PAGE });
+        if (!page.ok) return set({ error: page.error.message });
+        set({ messages: mergeMessages(page.value, get().messages), hasOlder: page.value.length === PAGE });
+      },
+      async submit(text, thought) {
+        const { saveId, busy } = get();
+        if (saveId === null || busy || text.trim() === '') return;
+        const sent: Draft = { text, thought };
+        const command = text.trim().split(/\s+/u)[0]?.toLowerCase() ?? '';
+        const forking = command === '/undo' || command === '/retry';
+        set({ busy: true, forking, draft: EMPTY_DRAFT, notice: null, error: null });
+        const result = await api['play.submit']({ saveId, text, thought: thought.trim() === '' ? null : thought });
+        const outcome: Partial<PlayData> = result.ok
+          ? settle(result.value, sent)
+          : { error: result.error.message, draft: sent };
+        set({ ...outcome, busy: false, forking: false, pending: [], running: null });
+      },
+      async cancel() {
+        const { saveId } = get();
+        if (saveId !== null) await api['play.cancel']({ saveId });
+      },
+      setDraft: (draft) => set({ draft }),
+      dismiss: () => set({ notice: null, error: null }),
+      close: () => set(CLOSED),
+      apply(event) {
+        const change = applyEvent(get(), event);
+        if (change !== null) set(change);
+      },
+    };
+  });
+}
