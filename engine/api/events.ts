@@ -42,7 +42,13 @@ export type EngineEvent =
       readonly mood: string | null;
     }
   | { readonly type: 'message.delta'; readonly saveId: string; readonly pendingId: string; readonly delta: string }
-  | { readonly type: 'message.committed'; readonly saveId: string; readonly message: StreamMessage }
+  | {
+      readonly type: 'message.committed';
+      readonly saveId: string;
+      readonly message: StreamMessage;
+      /** The pending message it replaces (turn:seq). */
+      readonly pendingId: string;
+    }
   | { readonly type: 'turn.finished'; readonly saveId: string; readonly turn: number }
   | {
       readonly type: 'turn.failed';
@@ -54,6 +60,8 @@ export type EngineEvent =
   | { readonly type: 'model.download'; readonly progress: DownloadProgress }
   | { readonly type: 'packs.changed' }
   | { readonly type: 'saves.changed' }
+  /** /undo or /retry continued the story in a new save forked from `from`. */
+  | { readonly type: 'save.forked'; readonly from: string; readonly to: string; readonly reason: 'undo' | 'retry' }
   | { readonly type: 'settings.changed' };
 
 export type EngineEventType = EngineEvent['type'];

@@ -36,6 +36,8 @@ export interface AppInfo {
   readonly appVersion: string;
   readonly home: string;
   readonly platform: string;
+  /** The provider pinned for this run (`--llm SPEC`), which serves every stage whatever the settings say. */
+  readonly llmOverride: string | null;
 }
 
 export interface ModelListing {

@@ -9,6 +9,8 @@ export interface HostContext {
   readonly ports: Ports;
   readonly appVersion: string;
   readonly platform: string;
+  /** `--llm SPEC` as given, when the host pinned a provider for the run. */
+  readonly llmOverride: string | null;
   readonly events: EventBus;
   readonly settings: {
     get(): Settings;

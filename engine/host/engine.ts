@@ -2,7 +2,7 @@ import type { EngineEventListener, EngineHandlers, Settings } from '../api/index
 import type { Ports } from '../platform/index.ts';
 import type { ProviderConfig } from '../llm/index.ts';
 import type { LlmProvider } from '../llm/types.ts';
-import { createProviderFromConfig } from '../llm/index.ts';
+import { createProviderFromConfig, formatLlmSpec } from '../llm/index.ts';
 import { SaveLibrary } from '../store/index.ts';
 import { createEventBus } from './event-bus.ts';
 import { loadSettings, saveSettings } from './settings-file.ts';
@@ -59,6 +59,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ports,
     appVersion: options.appVersion,
     platform: options.platform,
+    llmOverride: options.llmOverride === undefined ? null : formatLlmSpec(options.llmOverride),
     events,
     settings: {
       get: () => settings,

@@ -213,7 +213,10 @@ export class PlaySession {
   }
 
   #committed(messages: readonly StreamMessage[], turn: number): SubmitResult {
-    for (const message of messages) this.#deps.emit({ type: 'message.committed', saveId: this.#store.id, message });
+    for (const message of messages) {
+      const pendingId = `${message.turn}:${message.seq}`;
+      this.#deps.emit({ type: 'message.committed', saveId: this.#store.id, message, pendingId });
+    }
     this.#deps.emit({ type: 'turn.finished', saveId: this.#store.id, turn });
     return { kind: 'turn', saveId: this.#store.id, turn, messages };
   }
@@ -222,7 +225,7 @@ export class PlaySession {
   async #undo(): Promise<SubmitResult> {
     const last = this.#current().turns;
     if (last === 0) return this.#notice('There is no turn to undo yet.');
-    await this.#forkAt(last - 1);
+    await this.#forkAt(last - 1, 'undo');
     return this.#forked('undo');
   }
 
@@ -233,16 +236,18 @@ export class PlaySession {
     if (last === undefined) return this.#notice('There is no turn to retry yet.');
     const input = parseStoredInput(last.input);
     if (input === null) return this.#notice('The last turn was a command; there is nothing to retry.');
-    if (last.status === 'committed') await this.#forkAt(last.number - 1);
+    if (last.status === 'committed') await this.#forkAt(last.number - 1, 'retry');
     return this.#play(input, signal);
   }
 
-  async #forkAt(turn: number): Promise<void> {
+  async #forkAt(turn: number, reason: 'undo' | 'retry'): Promise<void> {
+    const from = this.#store.id;
     const summary = await this.#deps.library.fork(this.#store.id, { uptoTurn: turn, title: this.#store.meta().title });
     const next = await this.#deps.library.open(summary.id);
     this.#store.close();
     this.#store = next;
     this.#cache = null;
+    this.#deps.emit({ type: 'save.forked', from, to: next.id, reason });
     this.#deps.emit({ type: 'saves.changed' });
   }
 

@@ -7,6 +7,7 @@ export function appHandlers(context: HostContext): Pick<EngineHandlers, 'app.inf
       appVersion: context.appVersion,
       home: context.ports.roots.home,
       platform: context.platform,
+      llmOverride: context.llmOverride,
     }),
   };
 }

@@ -64,7 +64,7 @@ describe.each(['in-process', 'electron-ipc', 'http+websocket'])('the %s transpor
     const { api } = createEngineClient(transport());
     expect(await api['app.info']()).toEqual({
       ok: true,
-      value: { appVersion: '0.1.0', home: temp.home, platform: 'linux' },
+      value: { appVersion: '0.1.0', home: temp.home, platform: 'linux', llmOverride: null },
     });
   });
 

@@ -188,3 +188,25 @@ describe('auto-play', () => {
     provider.assertExhausted();
   });
 });
+
+describe('events for clients', () => {
+  it('announce a fork with both save ids, and link each committed message to its pending one', async () => {
+    const { api, saveId } = await instantGame();
+    unwrap(await api['play.submit']({ saveId, text: 'I dust the counter.' }));
+    const committed = setup?.events.filter((event) => event.type === 'message.committed') ?? [];
+    const pending = new Set(
+      setup?.events.flatMap((event) => (event.type === 'message.pending' ? [event.pendingId] : [])),
+    );
+    expect(committed.length).toBeGreaterThan(0);
+    for (const event of committed)
+      if (event.type === 'message.committed') expect(pending.has(event.pendingId)).toBe(true);
+
+    const undone = unwrap(await api['play.submit']({ saveId, text: '/undo' }));
+    expect(setup?.events.find((event) => event.type === 'save.forked')).toEqual({
+      type: 'save.forked',
+      from: saveId,
+      to: undone.saveId,
+      reason: 'undo',
+    });
+  });
+});

@@ -42,7 +42,12 @@ describe('play store', () => {
     expect(store.getState().pending[0]?.text).toBe('The kettle sings.');
     expect(store.getState().running).toEqual({ stage: 'narrator', principal: 'narrator' });
     expect(store.getState().busy).toBe(true);
-    apply({ type: 'message.committed', saveId: 'a', message: message(3, { content: 'The kettle sings.' }) });
+    apply({
+      type: 'message.committed',
+      saveId: 'a',
+      message: message(3, { content: 'The kettle sings.' }),
+      pendingId: '2:1',
+    });
     apply({ type: 'turn.finished', saveId: 'a', turn: 2 });
     expect(store.getState().pending).toEqual([]);
     expect(store.getState().running).toBeNull();
@@ -51,7 +56,7 @@ describe('play store', () => {
 
   it('ignores events of other saves', async () => {
     const { store } = await openStore();
-    store.getState().apply({ type: 'message.committed', saveId: 'b', message: message(9) });
+    store.getState().apply({ type: 'message.committed', saveId: 'b', message: message(9), pendingId: '9:1' });
     expect(store.getState().messages).toHaveLength(2);
   });
 
