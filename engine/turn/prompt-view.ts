@@ -143,8 +143,9 @@ function line(entry: StreamEntry, name: string): string {
 function loreFor(pack: StoryPack, state: PlayState, personaId: string, principal: string, stage: ViewRequest['stage']) {
   // The Narrator tells the persona's story: it may use what the world and the persona know, never a character's secret.
   const audiences = new Set(['world', stage === 'narrator' || principal === personaId ? 'persona' : '', principal]);
-  const authored = pack.lore
-    .filter((entry) => audiences.has(entry.audience))
+  const authored = [...pack.lore]
+    .filter((entry) => !entry.disabled && audiences.has(entry.audience))
+    .sort((a, b) => a.order - b.order)
     .map((entry) => `- ${entry.key}: ${entry.content}`);
   // What the Lore Extractor learned is world knowledge (the World KG): every stage may read it.
   const learned = state.lore.map((entry) => `- ${entry.key}: ${entry.content}`);

@@ -23,9 +23,9 @@ export interface LoreConversionOptions {
 const PRIVATE_MARK = /\b(?:secret|private|hidden)\b/iu;
 
 /**
- * Lore entries for lore.yaml. The first key names the entry and the others become aliases; a disabled or empty entry is
- * left out (lore.yaml has no "disabled" and needs content). An entry whose key is already used for the same audience
- * is left out too, so importing a lorebook twice adds nothing.
+ * Lore entries for lore.yaml. The first key names the entry and the others become aliases; activation settings
+ * (secondary keys, selective logic, constant, order, disabled) carry over. An empty entry is left out (lore.yaml needs
+ * content), and so is one whose key is already used for the same audience, so importing a lorebook twice adds nothing.
  */
 export function toLoreEntries(book: ImportedLorebook, options: LoreConversionOptions): LoreConversion {
   const entries: LoreEntryInput[] = [];
@@ -33,7 +33,6 @@ export function toLoreEntries(book: ImportedLorebook, options: LoreConversionOpt
   const used = new Set(options.existing);
   book.entries.forEach((entry, index) => {
     const label = labelOf(entry, index);
-    if (!entry.enabled) return void skipped.push(`"${label}": disabled`);
     if (entry.content.trim() === '') return void skipped.push(`"${label}": no content`);
     const keys = uniqueLabels(entry.keys);
     const key = keys[0] ?? label;
@@ -47,11 +46,16 @@ export function toLoreEntries(book: ImportedLorebook, options: LoreConversionOpt
       content: entry.content.replace(/\r\n?/gu, '\n'),
       audience,
       tags: [...options.tags],
+      secondaryKeys: uniqueLabels(entry.secondaryKeys),
+      selectiveLogic: entry.selectiveLogic,
+      constant: entry.constant,
+      order: entry.order,
+      disabled: !entry.enabled,
     };
     if (loreEntrySchema.safeParse(candidate).success) entries.push(candidate);
     else skipped.push(`"${label}": not a valid lore entry`);
   });
-  return { entries, skipped, unsupported: unsupportedSettings(book.entries.filter((entry) => entry.enabled)) };
+  return { entries, skipped, unsupported: [] };
 }
 
 /** World lore unless the entry says plainly it is a secret of the book's character. */
@@ -69,15 +73,4 @@ function labelOf(entry: ImportedLoreEntry, index: number): string {
 
 function uniqueLabels(labels: readonly string[]): string[] {
   return [...new Set(labels.map((label) => label.trim()).filter((label) => label !== ''))];
-}
-
-function unsupportedSettings(entries: readonly ImportedLoreEntry[]): string[] {
-  const count = (test: (entry: ImportedLoreEntry) => boolean): number => entries.filter(test).length;
-  const settings: [string, number][] = [
-    ['secondary keys', count((entry) => entry.secondaryKeys.length > 0)],
-    ['selective logic', count((entry) => entry.selective && entry.selectiveLogic !== 'and_any')],
-    ['constant (always on)', count((entry) => entry.constant)],
-    ['insertion order', count((entry) => entry.order !== 100)],
-  ];
-  return settings.filter(([, n]) => n > 0).map(([setting, n]) => `${setting} (${n} ${n === 1 ? 'entry' : 'entries'})`);
 }

@@ -15,6 +15,19 @@ export const loreEntrySchema = z.strictObject({
       '"world" (anyone may learn it), "persona" (the player’s persona), or a character id (only they know it).',
     ),
   tags: labelListSchema,
+  // Activation settings, kept so lorebooks from other tools (SillyTavern World Info, lorebook_v3) import without loss.
+  secondaryKeys: labelListSchema.describe('More keys; with selectiveLogic they narrow when the entry applies.'),
+  selectiveLogic: z
+    .enum(['and_any', 'and_all', 'not_any', 'not_all'])
+    .default('and_any')
+    .describe('How the secondary keys combine with the key: AND ANY, AND ALL, NOT ANY, NOT ALL.'),
+  constant: z.boolean().default(false).describe('Always in context, whatever is being talked about.'),
+  order: z.number().int().default(100).describe('Insertion order: lower first.'),
+  disabled: z.boolean().default(false).describe('Kept in the pack but never used.'),
+  extensions: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .describe('Free data kept as is (e.g. from an imported lorebook), never read by the engine.'),
 });
 
 export const loreSchema = z.array(loreEntrySchema).describe('lore.yaml: the lorebook the story starts with.');

@@ -45,8 +45,8 @@ describe('storyloom import / export', () => {
     const second = terminal(cwd);
     const wi = await writeTemp('wi.json', JSON.stringify(WORLD_INFO));
     expect(await importCommand.run([wi, '--into', 'harbour', '--as', 'lore'], second.context)).toBe(0);
-    expect(second.out()).toContain('lore: 2 entries (quay, bell)');
-    expect(second.out()).toContain('skipped: "ghost": disabled');
+    expect(second.out()).toContain('lore: 3 entries (quay, bell, ghost)');
+    expect(second.out()).toContain('skipped: "Empty": no content');
   });
 
   it('refuses bad usage and bad files, writing nothing', async () => {

@@ -51,20 +51,25 @@ describe('reading lorebooks', () => {
 });
 
 describe('importing lorebooks', () => {
-  it('adds World Info entries as world lore, skipping disabled and empty ones, and says what it could not keep', async () => {
+  it('adds World Info entries as world lore with every activation setting, skipping empty ones', async () => {
     const dir = await packDir();
     const summary = await importFile(await writeTemp('wi.json', JSON.stringify(WORLD_INFO)), {
       into: dir,
       appVersion: APP_VERSION,
     });
-    expect(summary).toMatchObject({ format: 'World Info', lore: ['quay', 'bell'], files: ['lore.yaml'] });
-    expect(summary.skipped).toEqual(['"ghost": disabled', '"Empty": no content']);
-    expect(summary.notes.join()).toMatch(
-      /secondary keys \(1 entry\), selective logic \(1 entry\), constant \(always on\) \(1 entry\), insertion order \(1 entry\)/u,
-    );
-    expect(await loreOf(dir)).toEqual([
-      { key: 'quay', aliases: ['docks'], content: 'The quay smells of tar.', audience: 'world', tags: [] },
-      { key: 'bell', aliases: [], content: 'A bell rings at midnight.', audience: 'world', tags: [] },
+    expect(summary).toMatchObject({ format: 'World Info', lore: ['quay', 'bell', 'ghost'], files: ['lore.yaml'] });
+    expect(summary.skipped).toEqual(['"Empty": no content']);
+    expect(await loreOf(dir)).toMatchObject([
+      {
+        key: 'quay',
+        aliases: ['docks'],
+        secondaryKeys: ['night'],
+        selectiveLogic: 'not_any',
+        order: 90,
+        constant: false,
+      },
+      { key: 'bell', content: 'A bell rings at midnight.', constant: true, order: 100, disabled: false },
+      { key: 'ghost', disabled: true },
     ]);
   });
 
@@ -75,13 +80,15 @@ describe('importing lorebooks', () => {
       into: dir,
       appVersion: APP_VERSION,
     });
-    expect(summary.lore).toEqual(['lighthouse', 'debt']);
+    expect(summary.lore).toEqual(['lighthouse', 'debt', 'old']);
     const lore = await loreOf(dir);
     expect(lore?.map((entry) => [entry.key, entry.audience, entry.tags])).toEqual([
       ['quay', 'world', []],
       ['bell', 'world', []],
+      ['ghost', 'world', []],
       ['lighthouse', 'world', ['Quay Book']],
       ['debt', 'world', ['Quay Book']],
+      ['old', 'world', ['Quay Book']],
     ]);
   });
 
@@ -100,7 +107,7 @@ describe('importing lorebooks', () => {
     const dir = await packDir();
     const card = await writeTemp('mara.json', JSON.stringify(V2_CARD));
     const summary = await importFile(card, { into: dir, as: 'lore', appVersion: APP_VERSION });
-    expect(summary).toMatchObject({ character: null, lore: ['lighthouse', 'debt'] });
+    expect(summary).toMatchObject({ character: null, lore: ['lighthouse', 'debt', 'old'] });
     const wi = await writeTemp('wi.json', JSON.stringify(WORLD_INFO));
     await expect(importFile(wi, { into: dir, as: 'character', appVersion: APP_VERSION })).rejects.toThrow(
       /is a lorebook/u,
