@@ -124,3 +124,16 @@ export interface StageCallRecord {
   readonly totalMs: number | null;
   readonly error: string | null;
 }
+
+/** What an import brought into a pack (character cards, lorebooks, World Info). */
+export interface PackImportResult {
+  readonly packId: string;
+  readonly createdPack: boolean;
+  /** The detected format, e.g. "PNG card V3", "World Info". */
+  readonly format: string;
+  readonly character: { readonly id: string; readonly name: string } | null;
+  readonly lore: readonly string[];
+  readonly skipped: readonly string[];
+  readonly notes: readonly string[];
+  readonly files: readonly string[];
+}

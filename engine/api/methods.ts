@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type {
+  PackImportResult,
   CatalogModel,
   LocalModelInfo,
   PackSummary,
@@ -98,6 +99,23 @@ export const engineMethods = {
     'Built-in and user story packs, broken ones with their diagnostics.',
   ),
   'packs.reload': method<readonly PackSummary[]>()(none, 'Look for packs again (after adding or editing one).'),
+  'packs.import': method<PackImportResult>()(
+    z.strictObject({
+      fileName: z.string().min(1).max(255),
+      /** The dropped file's bytes. */
+      contentBase64: z
+        .string()
+        .min(1)
+        .max(64 * 1024 * 1024),
+      /** Into one of the player's own packs (by id), or a new pack folder with this name. */
+      into: z.union([
+        z.strictObject({ packId: z.string().min(1) }),
+        z.strictObject({ newPack: z.string().trim().min(1).max(80) }),
+      ]),
+      as: z.enum(['character', 'lore']).optional(),
+    }),
+    'Import a character card (PNG, CHARX, JSON) or a lorebook (World Info, lorebook_v3) dropped on the library.',
+  ),
   'saves.create': method<SaveSummary>()(
     z.strictObject({
       packId: z.string().min(1),

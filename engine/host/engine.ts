@@ -13,6 +13,7 @@ import { savesHandlers } from './handlers/saves.ts';
 import { modelsHandlers } from './handlers/models.ts';
 import { llmHandlers } from './handlers/llm.ts';
 import { packsHandlers } from './handlers/packs.ts';
+import { packImportHandlers } from './handlers/pack-import.ts';
 import { playHandlers } from './handlers/play.ts';
 import { LlmRouting } from './llm-routing.ts';
 import { PackRegistry } from './pack-registry.ts';
@@ -84,6 +85,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...appHandlers(context),
     ...settingsHandlers(context),
     ...packsHandlers(context, packs),
+    ...packImportHandlers(context, packs),
     ...savesHandlers(context, library, packs, sessions),
     ...playHandlers(sessions),
     ...modelsHandlers(context),

@@ -49,6 +49,12 @@ export class PackRegistry {
     return this.summaries();
   }
 
+  /** Where a pack lives and whether it is the player's own (built-in packs are read-only). */
+  async location(id: string): Promise<{ readonly dir: string; readonly source: 'builtin' | 'user' } | null> {
+    const listing = (await this.#load()).find((candidate) => candidate.id === id);
+    return listing === undefined ? null : { dir: listing.dir, source: listing.source };
+  }
+
   /** A playable pack by id; a clear error when it is missing or broken. */
   async pack(id: string): Promise<StoryPack> {
     const listing = (await this.#load()).find((candidate) => candidate.id === id);
