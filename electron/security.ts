@@ -1,0 +1,44 @@
+import { app, net, protocol, session, shell, type WebContents } from 'electron';
+import { pathToFileURL } from 'node:url';
+import { CONTENT_SECURITY_POLICY, decideNavigation, rendererFileFor, withSecurityHeaders } from './web-guards.ts';
+
+/**
+ * Session-wide hardening, applied once when the app is ready: `file:` serves the built renderer only, every response
+ * carries the CSP, no permission is ever granted, and no web contents may navigate or open windows.
+ */
+export function hardenSession(rendererRoot: string): void {
+  protocol.handle('file', async (request) => {
+    const file = rendererFileFor(request.url, rendererRoot);
+    if (file === null) return new Response('Not found', { status: 404 });
+    const response = await net.fetch(pathToFileURL(file).href, { bypassCustomProtocolHandlers: true });
+    const headers = new Headers(response.headers);
+    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  });
+  const defaults = session.defaultSession;
+  defaults.webRequest.onHeadersReceived((details, callback) =>
+    callback({ responseHeaders: withSecurityHeaders(details.responseHeaders) }),
+  );
+  defaults.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  defaults.setPermissionCheckHandler(() => false);
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
+}
+
+/** No navigation, no new windows, no webviews; an https link goes to the OS browser instead. */
+function guardWebContents(contents: WebContents): void {
+  const openOutside = (url: string): void => {
+    const decision = decideNavigation(url);
+    if (decision.action === 'open-external') void shell.openExternal(decision.url);
+  };
+  contents.setWindowOpenHandler(({ url }) => {
+    openOutside(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-navigate', (event) => {
+    event.preventDefault();
+    openOutside(event.url);
+  });
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}

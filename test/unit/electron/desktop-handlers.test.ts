@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { registerDesktopHandlers, type DesktopDeps } from '../../../electron/desktop-handlers.ts';
+import type { KeyStore } from '../../../electron/key-store.ts';
+import { guardIpcMain, type SenderEventLike } from '../../../electron/sender-guard.ts';
+import {
+  createDesktopClient,
+  DESKTOP_METHODS,
+  desktopChannelFor,
+  MENU_CHANNEL,
+  subscribeMenu,
+  type MenuCommand,
+} from '../../../electron/shell-api.ts';
+
+const PAGE = 'file:///app/out/renderer/index.html';
+const contents = { id: 'window' };
+const topFrame = { url: PAGE, parent: null };
+
+/** A test boundary fake of an in-memory key store. */
+function memoryKeyStore(): KeyStore & { value: string | undefined } {
+  const store = {
+    value: undefined as string | undefined,
+    read: async () => store.value,
+    write: async (key: string) => void (store.value = key),
+    clear: async () => void (store.value = undefined),
+    has: async () => store.value !== undefined,
+  };
+  return store;
+}
+
+/**
+ * A test boundary fake of the Electron IPC pair: ipcMain keeps handlers, ipcRenderer invokes them as the given
+ * frame would, and `send` plays main's webContents.send.
+ */
+function fakeIpc(sender: SenderEventLike = { sender: contents, senderFrame: topFrame }) {
+  const handlers = new Map<string, (event: SenderEventLike, ...args: unknown[]) => unknown>();
+  const listeners = new Map<string, Set<(event: unknown, payload: unknown) => void>>();
+  const ipcMain = {
+    handle: (channel: string, listener: (event: SenderEventLike, ...args: unknown[]) => unknown) =>
+      void handlers.set(channel, listener),
+    removeHandler: (channel: string) => void handlers.delete(channel),
+  };
+  const ipcRenderer = {
+    invoke: async (channel: string, ...args: unknown[]) => handlers.get(channel)?.(sender, ...args),
+    on: (channel: string, listener: (event: unknown, payload: unknown) => void) =>
+      void listeners.set(channel, (listeners.get(channel) ?? new Set()).add(listener)),
+    removeListener: (channel: string, listener: (event: unknown, payload: unknown) => void) =>
+      void listeners.get(channel)?.delete(listener),
+  };
+  const send = (channel: string, payload: unknown) =>
+    listeners.get(channel)?.forEach((listener) => listener({}, payload));
+  return { ipcMain, ipcRenderer, handlers, send };
+}
+
+function setup(overrides: Partial<DesktopDeps> = {}, sender?: SenderEventLike) {
+  const ipc = fakeIpc(sender);
+  const keyStore = memoryKeyStore();
+  const deps: DesktopDeps = {
+    keyStore,
+    chooseFile: async (kind) => (kind === 'gguf' ? '/models/tiny.gguf' : '/dl/card.png'),
+    importPackOrCard: async (file) => ({
+      packDir: `/stories/${file.length}`,
+      createdPack: true,
+      format: 'PNG card',
+      character: 'Mara',
+      loreEntries: 0,
+      notes: [],
+    }),
+    ...overrides,
+  };
+  const trusted = { webContents: contents, pageUrl: PAGE };
+  const unregister = registerDesktopHandlers(
+    guardIpcMain(ipc.ipcMain, () => trusted),
+    deps,
+  );
+  return { ...ipc, keyStore, client: createDesktopClient(ipc.ipcRenderer), unregister };
+}
+
+describe('the desktop channel', () => {
+  it('stores and clears the API key without ever answering with it', async () => {
+    const { client, keyStore } = setup();
+    const stored = await client.setApiKey('sk-secret');
+    expect(stored).toEqual({ ok: true, value: { stored: true, appliesAfterRestart: true } });
+    expect(JSON.stringify(stored)).not.toContain('sk-secret');
+    expect(keyStore.value).toBe('sk-secret');
+    expect(await client.hasApiKey()).toEqual({ ok: true, value: true });
+    expect(JSON.stringify(await client.hasApiKey())).not.toContain('sk-secret');
+    expect(await client.clearApiKey()).toEqual({ ok: true, value: { cleared: true } });
+    expect(await client.hasApiKey()).toEqual({ ok: true, value: false });
+  });
+
+  it('validates the key and turns a keychain failure into an error value', async () => {
+    const { client } = setup();
+    expect(await client.setApiKey('a\nb')).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+    const broken = setup({
+      keyStore: { ...memoryKeyStore(), write: async () => Promise.reject(new Error('no keychain')) },
+    });
+    expect(await broken.client.setApiKey('sk-1')).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'no keychain' },
+    });
+  });
+
+  it('opens the dialogs: a GGUF path, an import report, null when cancelled', async () => {
+    const { client } = setup();
+    expect(await client.chooseGgufFile()).toEqual({ ok: true, value: '/models/tiny.gguf' });
+    expect(await client.importPackOrCard()).toMatchObject({ ok: true, value: { character: 'Mara' } });
+    const cancelled = setup({ chooseFile: async () => null });
+    expect(await cancelled.client.importPackOrCard()).toEqual({ ok: true, value: null });
+    expect(await cancelled.client.chooseGgufFile()).toEqual({ ok: true, value: null });
+  });
+
+  it('refuses every method from a subframe', async () => {
+    const { client, keyStore } = setup({}, { sender: contents, senderFrame: { url: PAGE, parent: topFrame } });
+    expect(await client.setApiKey('sk-1')).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(await client.chooseGgufFile()).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(keyStore.value).toBeUndefined();
+  });
+
+  it('registers one channel per method and removes them all', () => {
+    const { handlers, unregister } = setup();
+    expect([...handlers.keys()].sort()).toEqual(DESKTOP_METHODS.map(desktopChannelFor).sort());
+    unregister();
+    expect(handlers.size).toBe(0);
+  });
+});
+
+describe('the menu channel', () => {
+  it('delivers known commands, drops anything else, and unsubscribes', () => {
+    const { ipcRenderer, send } = fakeIpc();
+    const received: MenuCommand[] = [];
+    const off = subscribeMenu(ipcRenderer, (command) => received.push(command));
+    send(MENU_CHANNEL, 'toggle-debug');
+    send(MENU_CHANNEL, 'rm -rf');
+    send(MENU_CHANNEL, { command: 'new-game' });
+    send(MENU_CHANNEL, 'new-game');
+    off();
+    send(MENU_CHANNEL, 'preferences');
+    expect(received).toEqual(['toggle-debug', 'new-game']);
+  });
+});
