@@ -65,6 +65,8 @@ async function start(): Promise<void> {
     platform: process.platform,
     apiKey,
     watchPacks: true,
+    // Packaged: an extra resource; in a checkout: the repository's models/ folder.
+    catalogFile: path.join(appRoot, 'models', 'catalog.json'),
   });
   engine = running;
   hardenSession(rendererRoot);

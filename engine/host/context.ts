@@ -9,6 +9,8 @@ export interface HostContext {
   readonly ports: Ports;
   readonly appVersion: string;
   readonly platform: string;
+  /** The model catalog shipped with the app (a bundled app keeps it beside its resources); null: the engine's own. */
+  readonly catalogFile: string | null;
   /** `--llm SPEC` as given, when the host pinned a provider for the run. */
   readonly llmOverride: string | null;
   readonly events: EventBus;

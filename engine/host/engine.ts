@@ -27,6 +27,8 @@ export interface EngineOptions {
   readonly apiKey?: string | undefined;
   /** Serve every stage with this provider for the whole run (the CLI's `--llm SPEC`). */
   readonly llmOverride?: ProviderConfig | undefined;
+  /** Where the model catalog is when the engine is bundled (the app); defaults to the engine's own models/catalog.json. */
+  readonly catalogFile?: string;
   /** Long-running hosts (the app, web mode) pick up packs dropped into the user stories folder. */
   readonly watchPacks?: boolean;
   /** Pack folders given on the command line, playable by their id. */
@@ -61,6 +63,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     appVersion: options.appVersion,
     platform: options.platform,
     llmOverride: options.llmOverride === undefined ? null : formatLlmSpec(options.llmOverride),
+    catalogFile: options.catalogFile ?? null,
     events,
     settings: {
       get: () => settings,

@@ -13,7 +13,10 @@ export function modelsHandlers(context: HostContext): Pick<EngineHandlers, Model
   return {
     'models.list': async () => {
       const { scanModels, loadCatalog } = await loadModels();
-      return { local: await scanModels(context.ports.roots.models), catalog: await loadCatalog() };
+      return {
+        local: await scanModels(context.ports.roots.models),
+        catalog: await loadCatalog(...(context.catalogFile === null ? [] : [context.catalogFile])),
+      };
     },
     'models.download': async ({ uri }) => {
       if (modelsDir === undefined) throw new EngineError('internal', 'no models folder is configured');
