@@ -12,6 +12,8 @@ import {
 /** What the desktop channel needs from main; each is a thin call into Electron or the engine. */
 export interface DesktopDeps {
   readonly keyStore: KeyStore;
+  /** Hands the engine the new key (or none) so remote providers use it from the next call. */
+  applyApiKey(key: string | undefined): Promise<void>;
   /** Shows an open-file dialog; the chosen path or null. */
   chooseFile(kind: 'import' | 'gguf'): Promise<string | null>;
   importPackOrCard(file: string): Promise<ImportReport>;
@@ -39,12 +41,14 @@ export function desktopHandlers(deps: DesktopDeps): Record<DesktopMethod, Handle
       }
       return guarded(async () => {
         await deps.keyStore.write(key);
-        return { stored: true, appliesAfterRestart: true } as const;
+        await deps.applyApiKey(key);
+        return { stored: true } as const;
       });
     },
     clearApiKey: () =>
       guarded(async () => {
         await deps.keyStore.clear();
+        await deps.applyApiKey(undefined);
         return { cleared: true } as const;
       }),
     hasApiKey: () => guarded(() => deps.keyStore.has()),

@@ -85,7 +85,12 @@ async function start(): Promise<void> {
     await reloadPacks();
     return report;
   };
-  registerDesktopHandlers(guarded, { keyStore, chooseFile: (kind) => chooseFile(kind, roots), importPackOrCard });
+  registerDesktopHandlers(guarded, {
+    keyStore,
+    applyApiKey: (key) => running.setApiKey(key),
+    chooseFile: (kind) => chooseFile(kind, roots),
+    importPackOrCard,
+  });
 
   const openFolder = (folder: OsFolder): void => {
     const dir = folder === 'stories' ? roots.userStories : (roots.models[0] ?? path.join(home, 'models'));

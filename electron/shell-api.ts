@@ -31,7 +31,7 @@ export interface ImportReport {
 /** `null` when the player closed the dialog. */
 export interface DesktopApi {
   /** Stores the key encrypted with the OS keychain; it takes effect the next time the app starts. */
-  setApiKey(key: string): Promise<Result<{ readonly stored: true; readonly appliesAfterRestart: true }>>;
+  setApiKey(key: string): Promise<Result<{ readonly stored: true }>>;
   clearApiKey(): Promise<Result<{ readonly cleared: true }>>;
   /** Whether a key is stored; the key itself never reaches the renderer. */
   hasApiKey(): Promise<Result<boolean>>;

@@ -41,6 +41,8 @@ export interface EngineOptions {
 export interface Engine {
   readonly handlers: EngineHandlers;
   readonly subscribe: (listener: EngineEventListener) => () => void;
+  /** A new API key for remote providers (or none): providers reopen with it; a turn in progress finishes first. */
+  setApiKey(key: string | undefined): Promise<void>;
   /** Problems found while starting (e.g. an unreadable settings file), for the host to show. */
   readonly startupProblems: readonly string[];
   dispose(): Promise<void>;
@@ -52,10 +54,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const events = createEventBus(options.onInternalError);
   const loaded = await loadSettings(ports.roots.settingsFile);
   let settings: Settings = loaded.settings;
+  // The key can change while the app runs (Settings → remote endpoint); providers made later read the current one.
+  let apiKey = options.apiKey;
   const createProvider =
     options.createProvider ??
-    ((config: ProviderConfig) =>
-      createProviderFromConfig(config, { apiKey: options.apiKey, modelsDir: ports.roots.models[0] }));
+    ((config: ProviderConfig) => createProviderFromConfig(config, { apiKey, modelsDir: ports.roots.models[0] }));
   const routing = new LlmRouting(settings.llm, createProvider, options.llmOverride);
   let sessions: Sessions | null = null;
   const context: HostContext = {
@@ -98,6 +101,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     handlers,
     subscribe: (listener) => events.subscribe(listener),
     startupProblems: loaded.problem === null ? [] : [loaded.problem],
+    setApiKey: async (key) => {
+      apiKey = key;
+      await sessions?.closeAll();
+      await routing.dispose();
+    },
     dispose: async () => {
       packs.unwatch();
       await sessions?.closeAll();

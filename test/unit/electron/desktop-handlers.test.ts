@@ -54,8 +54,10 @@ function fakeIpc(sender: SenderEventLike = { sender: contents, senderFrame: topF
 function setup(overrides: Partial<DesktopDeps> = {}, sender?: SenderEventLike) {
   const ipc = fakeIpc(sender);
   const keyStore = memoryKeyStore();
+  const applied: (string | undefined)[] = [];
   const deps: DesktopDeps = {
     keyStore,
+    applyApiKey: async (key) => void applied.push(key),
     chooseFile: async (kind) => (kind === 'gguf' ? '/models/tiny.gguf' : '/dl/card.png'),
     importPackOrCard: async (file) => ({
       packDir: `/stories/${file.length}`,
@@ -72,20 +74,21 @@ function setup(overrides: Partial<DesktopDeps> = {}, sender?: SenderEventLike) {
     guardIpcMain(ipc.ipcMain, () => trusted),
     deps,
   );
-  return { ...ipc, keyStore, client: createDesktopClient(ipc.ipcRenderer), unregister };
+  return { ...ipc, keyStore, applied, client: createDesktopClient(ipc.ipcRenderer), unregister };
 }
 
 describe('the desktop channel', () => {
-  it('stores and clears the API key without ever answering with it', async () => {
-    const { client, keyStore } = setup();
+  it('stores and clears the API key without ever answering with it, and hands it to the engine at once', async () => {
+    const { client, keyStore, applied } = setup();
     const stored = await client.setApiKey('sk-secret');
-    expect(stored).toEqual({ ok: true, value: { stored: true, appliesAfterRestart: true } });
+    expect(stored).toEqual({ ok: true, value: { stored: true } });
     expect(JSON.stringify(stored)).not.toContain('sk-secret');
     expect(keyStore.value).toBe('sk-secret');
     expect(await client.hasApiKey()).toEqual({ ok: true, value: true });
     expect(JSON.stringify(await client.hasApiKey())).not.toContain('sk-secret');
     expect(await client.clearApiKey()).toEqual({ ok: true, value: { cleared: true } });
     expect(await client.hasApiKey()).toEqual({ ok: true, value: false });
+    expect(applied).toEqual(['sk-secret', undefined]);
   });
 
   it('validates the key and turns a keychain failure into an error value', async () => {
