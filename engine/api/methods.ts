@@ -99,6 +99,10 @@ export const engineMethods = {
     'Built-in and user story packs, broken ones with their diagnostics.',
   ),
   'packs.reload': method<readonly PackSummary[]>()(none, 'Look for packs again (after adding or editing one).'),
+  'packs.cover': method<{ readonly dataUrl: string | null }>()(
+    z.strictObject({ packId: z.string().min(1) }),
+    'A pack’s cover image as a data: URL (null when it has none), for the library.',
+  ),
   'packs.import': method<PackImportResult>()(
     z.strictObject({
       fileName: z.string().min(1).max(255),
