@@ -16,4 +16,14 @@ export type {
 } from '../engine/api/index.ts';
 export { createEngineClient } from '../engine/api/client.ts';
 export { createHttpTransport } from '../engine/api/transports/http-client.ts';
-export type { ConnectionCheck, LocalModelInfo, ModelListing, ParamsOf } from '../engine/api/index.ts';
+export type {
+  AppInfo,
+  CatalogModel,
+  ConnectionCheck,
+  DownloadProgress,
+  LocalModelInfo,
+  ModelListing,
+  ParamsOf,
+  StageKind,
+} from '../engine/api/index.ts';
+export { STAGE_KINDS } from '../engine/api/stages.ts';

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { SaveListing, SaveSummary, UnreadableSave } from '../api/dto.ts';
 import { EngineError } from '../api/errors.ts';
 import type { Clock } from '../platform/ports.ts';
@@ -90,6 +90,8 @@ export class SaveLibrary {
   /** A consistent copy at `destPath`, read-only on the source (an older format is copied as it is). Returns it. */
   export(id: string, destPath: string): string {
     const readOnly = { appVersion: this.#options.appVersion, deep: true };
+    // An export goes wherever the player asks, into a folder that may not exist yet.
+    mkdirSync(dirname(destPath), { recursive: true });
     readSaveChecked(this.#existingPathOf(id), readOnly, (sqlite) => exportDatabase(sqlite, destPath));
     return destPath;
   }

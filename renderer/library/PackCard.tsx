@@ -3,18 +3,17 @@ import { Diagnostics } from './Diagnostics.tsx';
 import { NewGame } from './NewGame.tsx';
 import { SaveRow } from './SaveRow.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import type { SaveActions } from './save-actions.ts';
 
 interface Props {
   readonly pack: PackSummary;
   readonly saves: readonly SaveSummary[];
-  readonly onContinue: (saveId: string) => void;
   readonly onBegin: (personaId: string | null) => void;
-  readonly onRename: (saveId: string, title: string) => void;
-  readonly onDelete: (saveId: string) => void;
+  readonly actions: SaveActions;
 }
 
 /** One story: what it is, whether it loads, its saves, and New game. */
-export function PackCard({ pack, saves, onContinue, onBegin, onRename, onDelete }: Props) {
+export function PackCard({ pack, saves, onBegin, actions }: Props) {
   return (
     <article className="pack" data-pack={pack.id}>
       <header className="pack-header">
@@ -31,7 +30,7 @@ export function PackCard({ pack, saves, onContinue, onBegin, onRename, onDelete 
       {saves.length > 0 && (
         <ul className="save-list" aria-label={`Saves of ${pack.title}`}>
           {saves.map((save) => (
-            <SaveRow key={save.id} save={save} onContinue={onContinue} onRename={onRename} onDelete={onDelete} />
+            <SaveRow key={save.id} save={save} actions={actions} />
           ))}
         </ul>
       )}

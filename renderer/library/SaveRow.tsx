@@ -2,18 +2,19 @@ import { useState } from 'react';
 import type { SaveSummary } from '../engine.ts';
 import { RenameForm } from './RenameForm.tsx';
 import { formatWhen } from './format-when.ts';
+import { ExportDialog } from './ExportDialog.tsx';
+import type { SaveActions } from './save-actions.ts';
 
 interface Props {
   readonly save: SaveSummary;
-  readonly onContinue: (saveId: string) => void;
-  readonly onRename: (saveId: string, title: string) => void;
-  readonly onDelete: (saveId: string) => void;
+  readonly actions: SaveActions;
 }
 
-type Mode = 'idle' | 'renaming' | 'confirming';
+type Mode = 'idle' | 'renaming' | 'confirming' | 'exporting';
 
-/** One save: continue it, rename it in place, or delete it after a second click. */
-export function SaveRow({ save, onContinue, onRename, onDelete }: Props) {
+/** One save: continue it, rename it in place, export a copy, or delete it after a second click. */
+export function SaveRow({ save, actions }: Props) {
+  const { onContinue, onRename, onDelete } = actions;
   const [mode, setMode] = useState<Mode>('idle');
   if (mode === 'renaming') {
     const done = (title: string | null) => {
@@ -49,10 +50,21 @@ export function SaveRow({ save, onContinue, onRename, onDelete }: Props) {
           <button type="button" className="quiet" onClick={() => setMode('renaming')}>
             Rename
           </button>
+          <button type="button" className="quiet" onClick={() => setMode('exporting')}>
+            Export
+          </button>
           <button type="button" className="quiet" onClick={() => setMode('confirming')}>
             Delete
           </button>
         </span>
+      )}
+      {mode === 'exporting' && (
+        <ExportDialog
+          title={save.title}
+          initial={actions.exportPathOf(save.id)}
+          onExport={(path) => actions.onExport(save.id, path)}
+          onClose={() => setMode('idle')}
+        />
       )}
     </li>
   );

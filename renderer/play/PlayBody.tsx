@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useStore } from 'zustand';
 import { useStores } from '../shell/stores-context.tsx';
 import type { NameOf } from './names.ts';
@@ -15,6 +16,7 @@ export function PlayBody(props: { readonly names: NameOf; readonly opening: stri
   const sandbox = useStore(debug, (debugState) => debugState.sandbox);
   const personaId = state.summary?.personaId ?? '';
   const actions = play.getState();
+  const loadOlder = useCallback(() => void play.getState().loadOlder(), [play]);
   return (
     <main className="reading">
       <Stream
@@ -25,7 +27,8 @@ export function PlayBody(props: { readonly names: NameOf; readonly opening: stri
         names={props.names}
         opening={props.opening}
         hasOlder={state.hasOlder}
-        onLoadOlder={() => void actions.loadOlder()}
+        loadingOlder={state.loadingOlder}
+        onLoadOlder={loadOlder}
       >
         {state.busy && <ProgressLine label={stageLabel(state.running, props.names, personaId)} />}
         {state.failure !== null && !state.busy && (

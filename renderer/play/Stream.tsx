@@ -1,10 +1,10 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { StreamMessage } from '../engine.ts';
 import type { PendingMessage } from '../stores/play-types.ts';
 import type { NameOf } from './names.ts';
 import { isVisible } from './visible.ts';
 import { MessageView } from './MessageView.tsx';
-import { useStickToBottom } from './use-stick-to-bottom.ts';
+import { useVirtualList } from './use-virtual-list.ts';
 
 interface Props {
   readonly messages: readonly StreamMessage[];
@@ -14,38 +14,55 @@ interface Props {
   readonly names: NameOf;
   readonly opening: string | null;
   readonly hasOlder: boolean;
+  readonly loadingOlder: boolean;
   readonly onLoadOlder: () => void;
   readonly children?: ReactNode;
 }
 
-const WINDOW = 120;
+/** Rows from the top at which the next older page is fetched. */
+const LOAD_AHEAD = 30;
 
-/** The prose, windowed: only the last pages are in the document; earlier ones come back on request. */
+/**
+ * The prose, virtualized: only the rows near the viewport are in the document (heights measured as they render);
+ * older pages are fetched as the reader scrolls up to them.
+ */
 export function Stream(props: Props) {
-  const [shown, setShown] = useState(WINDOW);
+  const { onLoadOlder, hasOlder, loadingOlder } = props;
   const visible = useMemo(
     () => props.messages.filter((message) => isVisible(message, props.personaId, props.sandbox)),
     [props.messages, props.personaId, props.sandbox],
   );
+  const keys = useMemo(() => visible.map((message) => message.id), [visible]);
   const pending = props.pending.filter((message) => isVisible(message, props.personaId, props.sandbox));
-  const hidden = Math.max(0, visible.length - shown);
-  const ref = useStickToBottom([visible.length, props.pending, props.children]);
-  const showEarlier = () => {
-    if (hidden === 0) props.onLoadOlder();
-    setShown(shown + WINDOW);
-  };
+  const list = useVirtualList(keys, [props.pending, props.children]);
+  const nearTop = list.range.start < LOAD_AHEAD;
+  useEffect(() => {
+    if (nearTop && hasOlder && !loadingOlder) onLoadOlder();
+  }, [nearTop, hasOlder, loadingOlder, onLoadOlder]);
   return (
-    <div className="stream" ref={ref} data-testid="stream">
+    <div className="stream" ref={list.scrollerRef} data-testid="stream">
       <div className="stream-column">
-        {(hidden > 0 || props.hasOlder) && (
-          <button type="button" className="quiet earlier" onClick={showEarlier}>
-            Show earlier pages
-          </button>
-        )}
-        {!props.hasOlder && hidden === 0 && props.opening !== null && <p className="opening">{props.opening}</p>}
-        {visible.slice(hidden).map((message) => (
-          <MessageView key={message.id} message={message} personaId={props.personaId} names={props.names} />
-        ))}
+        {props.hasOlder &&
+          (props.loadingOlder ? (
+            <p className="loading-older">Finding earlier pages…</p>
+          ) : (
+            <button type="button" className="quiet earlier" onClick={props.onLoadOlder}>
+              Show earlier pages
+            </button>
+          ))}
+        {!props.hasOlder && props.opening !== null && <p className="opening">{props.opening}</p>}
+        <div
+          ref={list.listRef}
+          className="stream-list"
+          style={{ paddingTop: list.before, paddingBottom: list.after }}
+          data-rows={visible.length}
+        >
+          {visible.slice(list.range.start, list.range.end).map((message) => (
+            <div key={message.id} className="stream-item" data-key={message.id} ref={list.measure}>
+              <MessageView message={message} personaId={props.personaId} names={props.names} />
+            </div>
+          ))}
+        </div>
         {pending.map((message, index) => (
           <MessageView
             key={message.pendingId}

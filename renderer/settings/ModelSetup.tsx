@@ -1,79 +1,79 @@
 import { useState } from 'react';
 import type { LocalModelInfo } from '../engine.ts';
 import type { ConnectionTest, ProviderInput } from '../stores/model-store.ts';
+import { CatalogPanel } from './CatalogPanel.tsx';
 import { Choice } from './Choice.tsx';
 import { LocalModelPicker } from './LocalModelPicker.tsx';
+import { RemoteFields } from './RemoteFields.tsx';
 import { TestResult } from './TestResult.tsx';
+
+export type Source = 'catalog' | 'local' | 'openai';
+
+const SOURCE_LABELS: Readonly<Record<Source, string>> = {
+  catalog: 'Download',
+  local: 'On this machine',
+  openai: 'Remote endpoint',
+};
 
 interface Props {
   readonly local: readonly LocalModelInfo[];
   readonly test: ConnectionTest;
   readonly onTest: (provider: ProviderInput) => void;
   readonly onSave: (provider: ProviderInput) => void;
+  /** The ways offered, the first chosen at first. */
+  readonly sources?: readonly Source[];
+  readonly saveLabel?: string;
 }
 
-/** Set the default model: a .gguf file on this machine, or an OpenAI-compatible endpoint (tested before saving). */
-export function ModelSetup({ local, test, onTest, onSave }: Props) {
-  const [kind, setKind] = useState<'local' | 'openai'>('local');
+function providerOf(kind: Source, modelPath: string, baseURL: string, model: string): ProviderInput | null {
+  if (kind === 'local') return modelPath.trim() === '' ? null : { kind: 'local', modelPath: modelPath.trim() };
+  if (kind === 'openai' && baseURL.trim() !== '' && model.trim() !== '') {
+    return { kind: 'openai', baseURL: baseURL.trim(), model: model.trim() };
+  }
+  return null;
+}
+
+/** Choose a model: download a recommended one, a .gguf file on this machine, or an endpoint (tested first). */
+export function ModelSetup({ local, test, onTest, onSave, sources = ['local', 'openai'], saveLabel }: Props) {
+  const [kind, setKind] = useState<Source>(sources[0] ?? 'local');
   const [modelPath, setModelPath] = useState(local[0]?.path ?? '');
   const [baseURL, setBaseURL] = useState('http://127.0.0.1:8080/v1');
   const [model, setModel] = useState('');
-  const provider: ProviderInput | null =
-    kind === 'local'
-      ? modelPath.trim() === ''
-        ? null
-        : { kind: 'local', modelPath: modelPath.trim() }
-      : baseURL.trim() === '' || model.trim() === ''
-        ? null
-        : { kind: 'openai', baseURL: baseURL.trim(), model: model.trim() };
+  const provider = providerOf(kind, modelPath, baseURL, model);
   return (
     <div className="model-setup">
       <Choice
         label="Source"
         value={kind}
-        options={[
-          ['local', 'On this machine'],
-          ['openai', 'Remote endpoint'],
-        ]}
+        options={sources.map((source) => [source, SOURCE_LABELS[source]] as const)}
         onChange={setKind}
       />
-      {kind === 'local' ? (
-        <LocalModelPicker models={local} path={modelPath} onPath={setModelPath} />
-      ) : (
-        <>
-          <label className="field">
-            <span>Endpoint</span>
-            <input value={baseURL} onChange={(event) => setBaseURL(event.target.value)} />
-          </label>
-          <label className="field">
-            <span>Model</span>
-            <input
-              value={model}
-              placeholder="e.g. qwen2.5-7b-instruct"
-              onChange={(event) => setModel(event.target.value)}
-            />
-          </label>
-        </>
+      {kind === 'catalog' && <CatalogPanel onUse={onSave} />}
+      {kind === 'local' && <LocalModelPicker models={local} path={modelPath} onPath={setModelPath} />}
+      {kind === 'openai' && <RemoteFields baseURL={baseURL} model={model} onBaseURL={setBaseURL} onModel={setModel} />}
+      {kind === 'openai' && <TestResult test={test} />}
+      {kind !== 'catalog' && (
+        <div className="model-actions">
+          {kind === 'openai' && (
+            <button
+              type="button"
+              className="quiet"
+              disabled={provider === null}
+              onClick={() => provider && onTest(provider)}
+            >
+              Test connection
+            </button>
+          )}
+          <button
+            type="button"
+            className="primary"
+            disabled={provider === null}
+            onClick={() => provider && onSave(provider)}
+          >
+            {saveLabel ?? 'Use this model'}
+          </button>
+        </div>
       )}
-      <TestResult test={test} />
-      <div className="model-actions">
-        <button
-          type="button"
-          className="quiet"
-          disabled={provider === null}
-          onClick={() => provider && onTest(provider)}
-        >
-          Test connection
-        </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={provider === null}
-          onClick={() => provider && onSave(provider)}
-        >
-          Use this model
-        </button>
-      </div>
     </div>
   );
 }

@@ -4,16 +4,25 @@ import type { PlayData } from './play-store.ts';
 
 /** How one engine event changes the open save's projection (pure: the store calls it with its state). */
 export function applyEvent(state: PlayData, event: EngineEvent): Partial<PlayData> | null {
-  if (!('saveId' in event)) return null;
-  if (event.saveId !== state.saveId) {
-    // Retrying a committed turn forks the save first; the fork's turn is the one this window is waiting for.
-    const adopt = state.busy && state.forking && event.type === 'turn.started';
-    if (!adopt) return null;
-    return { saveId: event.saveId, pending: [], running: null, failure: null };
+  if (event.type === 'save.forked') {
+    // /undo and /retry continue in a new save: follow it; its turns' events carry its id from now on.
+    if (event.from !== state.saveId) return null;
+    const summary = state.summary === null ? null : { ...state.summary, id: event.to };
+    return { saveId: event.to, summary, pending: [], running: null, failure: null };
   }
+  if (!('saveId' in event) || event.saveId !== state.saveId) return null;
   switch (event.type) {
     case 'turn.started':
-      return { busy: true, pending: [], failure: null, notice: null };
+      // Turn N starts afresh: nothing of a turn N or later is in this save (a retry's fork dropped it).
+      return {
+        busy: true,
+        pending: [],
+        failure: null,
+        notice: null,
+        messages: state.messages.some((message) => message.turn >= event.turn)
+          ? state.messages.filter((message) => message.turn < event.turn)
+          : state.messages,
+      };
     case 'stage.started':
       return { running: { stage: event.stage, principal: event.principal } };
     case 'message.pending': {
@@ -27,7 +36,10 @@ export function applyEvent(state: PlayData, event: EngineEvent): Partial<PlayDat
         ),
       };
     case 'message.committed':
-      return { messages: mergeMessages(state.messages, [event.message]) };
+      return {
+        messages: mergeMessages(state.messages, [event.message]),
+        pending: state.pending.filter((message) => message.pendingId !== event.pendingId),
+      };
     case 'turn.finished':
       return { pending: [], running: null, busy: false };
     case 'turn.failed':

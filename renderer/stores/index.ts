@@ -1,4 +1,5 @@
 import type { EngineConnection } from '../engine.ts';
+import { createAppStore } from './app-store.ts';
 import { createDebugStore } from './debug-store.ts';
 import { createLibraryStore } from './library-store.ts';
 import { createModelStore } from './model-store.ts';
@@ -11,6 +12,7 @@ export type Stores = ReturnType<typeof createStores>;
 /** Every store of the window, fed by the one engine connection; events reach the open save's projection. */
 export function createStores(connection: EngineConnection) {
   const stores = {
+    app: createAppStore(connection.api),
     library: createLibraryStore(connection.api),
     play: createPlayStore(connection.api),
     debug: createDebugStore(connection.api),
@@ -22,6 +24,7 @@ export function createStores(connection: EngineConnection) {
     stores.play.getState().apply(event);
     if (event.type === 'saves.changed' || event.type === 'packs.changed') void stores.library.getState().load();
     if (event.type === 'settings.changed') void stores.settings.getState().load();
+    if (event.type === 'model.download') stores.models.getState().onProgress(event.progress);
   });
   return stores;
 }

@@ -11,6 +11,8 @@ export interface LibraryState {
   create(packId: string, personaId: string | null): Promise<SaveSummary | null>;
   rename(id: string, title: string): Promise<void>;
   remove(id: string): Promise<void>;
+  /** Writes a copy of the save to `destPath`; resolves to an error message, or null when it was written. */
+  exportSave(id: string, destPath: string): Promise<string | null>;
 }
 
 export type LibraryStore = ReturnType<typeof createLibraryStore>;
@@ -56,6 +58,10 @@ export function createLibraryStore(api: EngineClient) {
         const removed = await api['saves.delete']({ id });
         if (!removed.ok) return fail(removed.error.message);
         set({ saves: get().saves.filter((save) => save.id !== id) });
+      },
+      async exportSave(id, destPath) {
+        const exported = await api['saves.export']({ id, destPath });
+        return exported.ok ? null : exported.error.message;
       },
     };
   });

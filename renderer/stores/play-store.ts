@@ -12,8 +12,8 @@ export interface PlayData {
   readonly pending: readonly PendingMessage[];
   readonly running: RunningStage | null;
   readonly busy: boolean;
-  /** Set while an /undo or /retry may move play to a forked save. */
-  readonly forking: boolean;
+  /** Set while an older page of the stream is being fetched. */
+  readonly loadingOlder: boolean;
   readonly failure: TurnFailure | null;
   readonly notice: string | null;
   readonly error: string | null;
@@ -43,7 +43,7 @@ const CLOSED: PlayData = {
   pending: [],
   running: null,
   busy: false,
-  forking: false,
+  loadingOlder: false,
   failure: null,
   notice: null,
   error: null,
@@ -60,7 +60,12 @@ export function createPlayStore(api: EngineClient) {
         case 'failed':
           return { failure: { turn: result.turn, stage: result.stage, reason: result.reason }, draft: sent };
         case 'forked':
-          return { saveId: result.saveId, messages: result.messages, failure: null, hasOlder: false };
+          return {
+            saveId: result.saveId,
+            messages: result.messages,
+            failure: null,
+            hasOlder: (result.messages[0]?.id ?? 1) > 1,
+          };
         case 'notice':
           return { notice: result.message, draft: sent.text.startsWith('/') ? EMPTY_DRAFT : sent };
       }
@@ -76,25 +81,29 @@ export function createPlayStore(api: EngineClient) {
         set({ summary, messages, hasOlder: messages.length < summary.messageCount });
       },
       async loadOlder() {
-        const { saveId, messages } = get();
+        const { saveId, messages, loadingOlder, hasOlder } = get();
         const first = messages[0];
-        if (saveId === null || first === undefined) return;
+        if (saveId === null || first === undefined || loadingOlder || !hasOlder) return;
+        set({ loadingOlder: true });
         const page = await api['saves.messages']({ id: saveId, beforeId: first.id, limit: PAGE });
-        if (!page.ok) return set({ error: page.error.message });
-        set({ messages: mergeMessages(page.value, get().messages), hasOlder: page.value.length === PAGE });
+        if (get().saveId !== saveId) return set({ loadingOlder: false });
+        if (!page.ok) return set({ error: page.error.message, loadingOlder: false });
+        set({
+          messages: mergeMessages(page.value, get().messages),
+          hasOlder: page.value.length === PAGE,
+          loadingOlder: false,
+        });
       },
       async submit(text, thought) {
         const { saveId, busy } = get();
         if (saveId === null || busy || text.trim() === '') return;
         const sent: Draft = { text, thought };
-        const command = text.trim().split(/\s+/u)[0]?.toLowerCase() ?? '';
-        const forking = command === '/undo' || command === '/retry';
-        set({ busy: true, forking, draft: EMPTY_DRAFT, notice: null, error: null });
+        set({ busy: true, draft: EMPTY_DRAFT, notice: null, error: null });
         const result = await api['play.submit']({ saveId, text, thought: thought.trim() === '' ? null : thought });
         const outcome: Partial<PlayData> = result.ok
           ? settle(result.value, sent)
           : { error: result.error.message, draft: sent };
-        set({ ...outcome, busy: false, forking: false, pending: [], running: null });
+        set({ ...outcome, busy: false, pending: [], running: null });
       },
       async cancel() {
         const { saveId } = get();

@@ -19,16 +19,23 @@ export function buildApp(): void {
   execFileSync(process.execPath, ['scripts/build.ts'], { stdio: 'pipe' });
 }
 
+export interface ServeOptions {
+  /** Pin the scripted provider with `--llm` (the default); false runs as a first start would, with no model. */
+  readonly pinned?: boolean;
+  /** Prepares the home before the server starts (e.g. writes saves into it). */
+  readonly prepare?: (home: string) => Promise<void> | void;
+}
+
 /** Starts `storyloom serve` in a throwaway home with the given scripted replies; resolves when it prints its URL. */
-export async function serve(scriptYaml: string): Promise<Served> {
+export async function serve(scriptYaml: string, options: ServeOptions = {}): Promise<Served> {
   const home = mkdtempSync(join(tmpdir(), 'storyloom-e2e-'));
   const script = join(home, 'script.yaml');
   writeFileSync(script, scriptYaml);
-  const child = spawn(
-    process.execPath,
-    ['bin/storyloom.mjs', '--home', home, 'serve', '--port', '0', '--llm', `scripted:${script}`],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  await options.prepare?.(home);
+  const llm = options.pinned === false ? [] : ['--llm', `scripted:${script}`];
+  const child = spawn(process.execPath, ['bin/storyloom.mjs', '--home', home, 'serve', '--port', '0', ...llm], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const url = await urlFrom(child);
   const parsed = new URL(url);
   const token = parsed.searchParams.get('token') ?? '';

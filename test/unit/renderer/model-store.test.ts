@@ -22,4 +22,51 @@ describe('model store', () => {
     await store.getState().testConnection({ kind: 'openai', baseURL: 'http://127.0.0.1:9/v1', model: 'm' });
     expect(store.getState().test).toEqual({ state: 'failed', message: 'cannot reach the endpoint' });
   });
+
+  it('overrides one stage and puts it back on the default', async () => {
+    const local = { kind: 'local' as const, modelPath: 'big.gguf' };
+    let settings = { ...defaultSettings(), llm: { default: local, stages: {} } };
+    const fake = fakeClient({
+      'settings.get': () => settings,
+      'settings.update': (params) => (settings = { ...settings, ...params }),
+    });
+    const store = createModelStore(fake.api);
+    const remote = { kind: 'openai' as const, baseURL: 'http://127.0.0.1:8080/v1', model: 'small' };
+    await store.getState().saveStage('lore_extractor', remote);
+    expect(settings.llm).toEqual({ default: local, stages: { lore_extractor: remote } });
+    await store.getState().saveStage('lore_extractor', null);
+    expect(settings.llm).toEqual({ default: local, stages: {} });
+  });
+
+  it('follows a download: started, progress events, cancel, resume, done', async () => {
+    const uri = 'hf:someone/small.gguf';
+    const fake = fakeClient({
+      'models.download': () => ({ downloadId: 'd1' }),
+      'models.cancelDownload': () => ({ cancelled: true }),
+      'models.list': () => ({ local: [], catalog: [] }),
+    });
+    const store = createModelStore(fake.api);
+    await store.getState().download(uri, 'small.gguf');
+    expect(store.getState().downloads[uri]).toMatchObject({ downloadId: 'd1', state: 'downloading' });
+    const progress = {
+      downloadId: 'd1',
+      uri,
+      fileName: 'small.gguf',
+      downloadedBytes: 50,
+      totalBytes: 100,
+      bytesPerSecond: 10,
+      state: 'downloading' as const,
+    };
+    store.getState().onProgress(progress);
+    expect(store.getState().downloads[uri]?.downloadedBytes).toBe(50);
+    await store.getState().cancelDownload(uri);
+    expect(fake.calls.at(-1)).toEqual({ method: 'models.cancelDownload', params: { downloadId: 'd1' } });
+    expect(store.getState().downloads[uri]?.state).toBe('cancelled');
+    await store.getState().download(uri, 'small.gguf');
+    expect(store.getState().downloads[uri]).toMatchObject({ state: 'downloading', downloadedBytes: 50 });
+    store.getState().onProgress({ ...progress, downloadedBytes: 100, state: 'done' });
+    expect(store.getState().downloads[uri]?.state).toBe('done');
+    await Promise.resolve();
+    expect(fake.calls.some((call) => call.method === 'models.list')).toBe(true);
+  });
 });

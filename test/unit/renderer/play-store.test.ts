@@ -91,15 +91,53 @@ describe('play store', () => {
     expect(store.getState().messages.map((m) => m.id)).toEqual([1]);
   });
 
-  it('adopts the fork a retried committed turn is played in', async () => {
+  it('follows save.forked into the fork a retry is played in, dropping the retried turn', async () => {
     let finish: (value: unknown) => void = () => {};
-    const { store } = await openStore({ 'play.submit': () => new Promise((resolve) => (finish = resolve)) });
+    const { store } = await openStore({
+      'saves.open': () => opened('a', [message(1, { turn: 1 }), message(2, { turn: 2 })]),
+      'play.submit': () => new Promise((resolve) => (finish = resolve)),
+    });
     const submitting = store.getState().submit('/retry', '');
+    // Events of another save are not this window's, until the engine says play moved there.
     store.getState().apply({ type: 'turn.started', saveId: 'a-fork', turn: 2 });
+    expect(store.getState().saveId).toBe('a');
+    store.getState().apply({ type: 'save.forked', from: 'a', to: 'a-fork', reason: 'retry' });
     expect(store.getState().saveId).toBe('a-fork');
+    expect(store.getState().summary?.id).toBe('a-fork');
+    store.getState().apply({ type: 'turn.started', saveId: 'a-fork', turn: 2 });
+    expect(store.getState().messages.map((m) => m.id)).toEqual([1]);
+    store.getState().apply({ type: 'message.committed', saveId: 'a-fork', message: message(3), pendingId: '2:1' });
+    expect(store.getState().messages.map((m) => m.id)).toEqual([1, 3]);
     finish({ kind: 'turn', saveId: 'a-fork', turn: 2, messages: [] });
     await submitting;
     expect(store.getState().busy).toBe(false);
+  });
+
+  it('ignores a fork of another save', async () => {
+    const { store } = await openStore();
+    store.getState().apply({ type: 'save.forked', from: 'zzz', to: 'zzz-2', reason: 'undo' });
+    expect(store.getState().saveId).toBe('a');
+  });
+
+  it('swaps pending messages for committed ones one by one', async () => {
+    const { store } = await openStore();
+    const apply = store.getState().apply;
+    apply({ type: 'turn.started', saveId: 'a', turn: 2 });
+    for (const pendingId of ['2:1', '2:2']) {
+      apply({
+        type: 'message.pending',
+        saveId: 'a',
+        turn: 2,
+        pendingId,
+        owner: 'narrator',
+        messageType: 'narration',
+        mood: null,
+      });
+    }
+    apply({ type: 'message.committed', saveId: 'a', message: message(3, { turn: 2 }), pendingId: '2:1' });
+    expect(store.getState().pending.map((p) => p.pendingId)).toEqual(['2:2']);
+    expect(store.getState().messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(store.getState().busy).toBe(true);
   });
 
   it('shows a notice and an API error without losing a typed intention', async () => {
