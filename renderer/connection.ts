@@ -1,9 +1,10 @@
 import { createEngineClient, createHttpTransport, type EngineConnection } from './engine.ts';
+import type { DesktopBridge } from './desktop.ts';
 
 declare global {
   interface Window {
     /** Set by the Electron preload; absent in web mode. */
-    readonly storyloom?: EngineConnection;
+    readonly storyloom?: EngineConnection & { readonly desktop?: DesktopBridge };
   }
 }
 

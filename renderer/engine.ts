@@ -4,6 +4,7 @@ export type {
   EngineConnection,
   EngineEvent,
   OpenedSave,
+  PackImportResult,
   PackSummary,
   PlayResult,
   Result,

@@ -1,6 +1,7 @@
 import type { PackSummary, SaveSummary } from '../engine.ts';
 import { Diagnostics } from './Diagnostics.tsx';
 import { NewGame } from './NewGame.tsx';
+import { PackCover } from './PackCover.tsx';
 import { SaveRow } from './SaveRow.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import type { SaveActions } from './save-actions.ts';
@@ -10,14 +11,16 @@ interface Props {
   readonly saves: readonly SaveSummary[];
   readonly onBegin: (personaId: string | null) => void;
   readonly actions: SaveActions;
+  readonly loadCover: (packId: string) => Promise<string | null>;
 }
 
 /** One story: what it is, whether it loads, its saves, and New game. */
-export function PackCard({ pack, saves, onBegin, actions }: Props) {
+export function PackCard({ pack, saves, onBegin, actions, loadCover }: Props) {
   return (
     <article className="pack" data-pack={pack.id}>
       <header className="pack-header">
-        <div>
+        <PackCover title={pack.title} coverPath={pack.coverPath} load={() => loadCover(pack.id)} />
+        <div className="pack-heading">
           <h2 className="pack-title">{pack.title}</h2>
           <p className="pack-byline">
             by {pack.author} · v{pack.version} · {pack.source === 'builtin' ? 'built in' : 'your pack'}

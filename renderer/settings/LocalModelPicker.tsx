@@ -7,7 +7,10 @@ export function LocalModelPicker(props: {
   readonly models: readonly LocalModelInfo[];
   readonly path: string;
   readonly onPath: (path: string) => void;
+  /** The desktop shell's file dialog, when there is one; resolves to null when cancelled. */
+  readonly onChoose?: (() => Promise<string | null>) | undefined;
 }) {
+  const { onChoose, onPath } = props;
   return (
     <>
       {props.models.length === 0 && <p className="muted">No .gguf files in the models folders yet.</p>}
@@ -38,6 +41,15 @@ export function LocalModelPicker(props: {
           placeholder="/path/to/model.gguf"
           onChange={(event) => props.onPath(event.target.value)}
         />
+        {onChoose !== undefined && (
+          <button
+            type="button"
+            className="quiet"
+            onClick={() => void onChoose().then((chosen) => chosen !== null && onPath(chosen))}
+          >
+            Choose…
+          </button>
+        )}
       </label>
     </>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ggufChooser } from '../desktop.ts';
 import type { LocalModelInfo } from '../engine.ts';
 import type { ConnectionTest, ProviderInput } from '../stores/model-store.ts';
 import { CatalogPanel } from './CatalogPanel.tsx';
@@ -49,7 +50,9 @@ export function ModelSetup({ local, test, onTest, onSave, sources = ['local', 'o
         onChange={setKind}
       />
       {kind === 'catalog' && <CatalogPanel onUse={onSave} />}
-      {kind === 'local' && <LocalModelPicker models={local} path={modelPath} onPath={setModelPath} />}
+      {kind === 'local' && (
+        <LocalModelPicker models={local} path={modelPath} onPath={setModelPath} onChoose={ggufChooser()} />
+      )}
       {kind === 'openai' && <RemoteFields baseURL={baseURL} model={model} onBaseURL={setBaseURL} onModel={setModel} />}
       {kind === 'openai' && <TestResult test={test} />}
       {kind !== 'catalog' && (

@@ -1,5 +1,13 @@
 import { createStore } from 'zustand/vanilla';
-import type { EngineClient, PackSummary, SaveSummary, UnreadableSave } from '../engine.ts';
+import type {
+  EngineClient,
+  PackImportResult,
+  PackSummary,
+  ParamsOf,
+  Result,
+  SaveSummary,
+  UnreadableSave,
+} from '../engine.ts';
 
 export interface LibraryState {
   readonly packs: readonly PackSummary[];
@@ -13,6 +21,10 @@ export interface LibraryState {
   remove(id: string): Promise<void>;
   /** Writes a copy of the save to `destPath`; resolves to an error message, or null when it was written. */
   exportSave(id: string, destPath: string): Promise<string | null>;
+  /** A pack's cover as a data: URL; null when it has none or it cannot be read. */
+  cover(packId: string): Promise<string | null>;
+  /** Imports a dropped card or lorebook; the library reloads when the engine says packs changed. */
+  importFile(params: ParamsOf<'packs.import'>): Promise<Result<PackImportResult>>;
 }
 
 export type LibraryStore = ReturnType<typeof createLibraryStore>;
@@ -63,6 +75,11 @@ export function createLibraryStore(api: EngineClient) {
         const exported = await api['saves.export']({ id, destPath });
         return exported.ok ? null : exported.error.message;
       },
+      async cover(packId) {
+        const cover = await api['packs.cover']({ packId });
+        return cover.ok ? cover.value.dataUrl : null;
+      },
+      importFile: (params) => api['packs.import'](params),
     };
   });
 }
