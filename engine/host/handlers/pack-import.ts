@@ -21,6 +21,7 @@ export function packImportHandlers(context: HostContext, packs: PackRegistry): P
           into,
           appVersion: context.appVersion,
           ...(params.as === undefined ? {} : { as: params.as }),
+          ...('newPack' in params.into ? { newPackTitle: params.into.newPack } : {}),
         }).catch((error: unknown) => {
           throw new EngineError('invalid_params', error instanceof Error ? error.message : String(error));
         });

@@ -13,6 +13,8 @@ export interface ImportOptions {
   /** Force the reading: `lore` takes only a card's character_book. Null: by the file's content. */
   readonly as?: ImportAs | null;
   readonly appVersion: string;
+  /** The title of a pack this import creates (default: the character's name). */
+  readonly newPackTitle?: string;
 }
 
 /**
@@ -25,7 +27,12 @@ export async function importFile(file: string, options: ImportOptions): Promise<
   const source = readImportSource(bytes, path.basename(file));
   const dir = path.resolve(options.into);
   const pack = await readPackState(dir, options.appVersion);
-  const plan = planImport(source, pack, { as: options.as ?? null, appVersion: options.appVersion, fingerprint: bytes });
+  const plan = planImport(source, pack, {
+    as: options.as ?? null,
+    appVersion: options.appVersion,
+    fingerprint: bytes,
+    newPackTitle: options.newPackTitle,
+  });
   await applyWrites(dir, plan.writes);
   return plan.summary;
 }

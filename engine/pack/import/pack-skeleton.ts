@@ -10,6 +10,8 @@ export const SKELETON_PERSONA = 'player';
 export interface SkeletonOptions {
   readonly packId: string;
   readonly title: string;
+  /** The imported character's name, for the description. */
+  readonly characterName: string;
   readonly author: string;
   readonly appVersion: string;
   /** Bytes of the imported file: the IFID is derived from them, so the same card always makes the same pack. */
@@ -26,7 +28,7 @@ export function packSkeleton(options: SkeletonOptions): FileWrite[] {
     engine: `>=${options.appVersion.replace(/[-+].*$/u, '')}`,
     ifid: uuidFrom(options.fingerprint),
     author: options.author,
-    description: `A story pack made from the imported character card "${options.title}". Add places and a persona.`,
+    description: `A story pack made from the imported character card "${options.characterName}". Add places and a persona.`,
     language: 'en',
     start: { location: SKELETON_LOCATION, time: '2000-01-01T09:00', persona: SKELETON_PERSONA },
   };

@@ -35,6 +35,8 @@ export interface ImportPlan {
 
 export interface PlanOptions {
   readonly as: ImportAs | null;
+  /** A new pack's title (the library's "new pack" name); the character's name when absent. */
+  readonly newPackTitle?: string | undefined;
   readonly appVersion: string;
   readonly fingerprint: Uint8Array;
 }
@@ -56,7 +58,15 @@ export function planImport(source: ImportSource, pack: PackState, options: PlanO
   if (!pack.exists) {
     const packId = slugify(path.basename(pack.dir), id);
     const author = textField(source.card.data, 'creator', 'the card').trim() || 'Unknown';
-    const skeleton = { packId, title: name, author, appVersion: options.appVersion, fingerprint: options.fingerprint };
+    const title = options.newPackTitle?.trim() || name;
+    const skeleton = {
+      packId,
+      title,
+      characterName: name,
+      author,
+      appVersion: options.appVersion,
+      fingerprint: options.fingerprint,
+    };
     writes.push(...packSkeleton(skeleton));
   }
   writes.push({ path: `${PACK_FOLDERS.characters}/${id}.yaml`, content: yamlText(character) });

@@ -32,6 +32,7 @@ describe('packs.import (a card or lorebook dropped on the library)', () => {
     });
     const listed = unwrap(await api['packs.list']()).find((pack) => pack.id === card.packId);
     expect(listed).toMatchObject({
+      title: 'My Harbour',
       source: 'user',
       status: 'ok',
       characters: [{ id: 'mara-quill', name: 'Mara Quill' }],
