@@ -106,7 +106,7 @@ describe('library covers and import', () => {
     await expect(summary.textContent()).resolves.toContain('Mara Quill');
     await expect(summary.locator('.test-ok').textContent()).resolves.toContain('JSON card V2 into the new pack');
     // The engine says packs changed; the library lists the new pack (in its folder named after the pack).
-    await page.locator('.pack[data-pack="quayside-folk"] .pack-title', { hasText: 'Mara Quill' }).waitFor();
+    await page.locator('.pack[data-pack="quayside-folk"] .pack-title', { hasText: 'Quayside Folk' }).waitFor();
     await page.screenshot({ path: screenshotPath('import-summary'), animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
