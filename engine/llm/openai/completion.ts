@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
 import type { OpenAiProviderConfig } from '../config.ts';
-import { estimateTokens } from '../scripted/estimate-tokens.ts';
+import { estimateTokens } from '../estimate-tokens.ts';
 import type { LlmMessage, LlmRequest, LlmUsage } from '../types.ts';
 import { toLlmError } from './errors.ts';
 import { isJsonSchemaRejection, JsonSchemaRejectedError, type ResponseFormat } from './response-format.ts';

@@ -7,7 +7,7 @@ import {
   type LlmRequest,
   type LlmTextResult,
 } from '../types.ts';
-import { estimateTokens } from './estimate-tokens.ts';
+import { estimateTokens } from '../estimate-tokens.ts';
 import type { LocatedEntry, ScriptEntryInput } from './fixture-schema.ts';
 import { checkEntries, loadScript } from './load-script.ts';
 import { createScriptQueue, promptText } from './script-queue.ts';
