@@ -1,5 +1,6 @@
 import type { StoreContext } from './context.ts';
 import { insertCheckpoint } from './repos/checkpoints.ts';
+import { insertLedger } from './repos/ledger.ts';
 import { insertMessages } from './repos/messages.ts';
 import { updateMeta } from './repos/meta.ts';
 import { insertStageCalls } from './repos/stage-calls.ts';
@@ -26,6 +27,8 @@ export function commitTurn(context: StoreContext, commit: TurnCommit): Committed
     (turn, now) => {
       const messages = insertMessages(context.sqlite, context.path, turn, commit.messages, now);
       if (commit.checkpoint !== undefined) insertCheckpoint(context.sqlite, turn.id, commit.checkpoint, now);
+      for (const checkpoint of commit.checkpoints ?? []) insertCheckpoint(context.sqlite, turn.id, checkpoint, now);
+      insertLedger(context.sqlite, turn.id, commit.ledger ?? [], now);
       updateMeta(context.sqlite, { updatedAt: now, appVersion: context.appVersion, rngState: commit.rngState });
       return { turn, messages };
     },

@@ -71,10 +71,19 @@ export interface CheckpointsTable {
   data: string;
 }
 
+export interface LedgerTable {
+  id: Generated<number>;
+  turn_id: number;
+  seq: number;
+  record: string;
+  created_at: number;
+}
+
 export interface StoreDatabase {
   save_meta: SaveMetaTable;
   turns: TurnsTable;
   messages: MessagesTable;
   stage_calls: StageCallsTable;
   checkpoints: CheckpointsTable;
+  ledger: LedgerTable;
 }

@@ -25,6 +25,7 @@ const FORKED_TABLES = [
   { table: 'messages', turnColumn: 'turn_id' },
   { table: 'stage_calls', turnColumn: 'turn_id' },
   { table: 'checkpoints', turnColumn: 'turn_id' },
+  { table: 'ledger', turnColumn: 'turn_id' },
 ] as const;
 
 /**

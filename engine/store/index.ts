@@ -10,6 +10,8 @@ export { LATEST_SAVE_FORMAT } from './migrations/index.ts';
 export { SAVE_FILE_EXTENSION, STORYLOOM_APPLICATION_ID } from './constants.ts';
 export type {
   StoredCheckpoint,
+  StoredLedgerEntry,
+  NewLedgerEntry,
   CommittedTurn,
   FailedTurn,
   JsonValue,

@@ -5,6 +5,7 @@ import { commitTurn, recordFailedTurn } from './commit-turn.ts';
 import type { StoreContext } from './context.ts';
 import { exportDatabase } from './export-save.ts';
 import { latestCheckpoint } from './repos/checkpoints.ts';
+import { readLedger, type LedgerRange } from './repos/ledger.ts';
 import { countMessages, messagesBefore, messagesOfTurn } from './repos/messages.ts';
 import { readMeta, updateMeta } from './repos/meta.ts';
 import { stageCallsOfTurn } from './repos/stage-calls.ts';
@@ -16,6 +17,7 @@ import type {
   FailedTurn,
   SaveMeta,
   StoredCheckpoint,
+  StoredLedgerEntry,
   StoredMessage,
   StoredStageCall,
   StoredTurn,
@@ -44,7 +46,9 @@ export interface SaveStore {
   /** Every turn, committed and failed, in the order they were submitted. */
   turns(): StoredTurn[];
   stageCalls(turnId: number): StoredStageCall[];
-  latestCheckpoint(kind?: string): StoredCheckpoint | null;
+  latestCheckpoint(kind?: string, uptoTurn?: number): StoredCheckpoint | null;
+  /** The event ledger in sequence order, optionally after a sequence and up to a story turn. */
+  ledger(range?: LedgerRange): StoredLedgerEntry[];
   rename(title: string): void;
   /** A consistent copy of the save at `destPath` (never overwrites). */
   exportTo(destPath: string): void;
@@ -106,8 +110,12 @@ export class SqliteSaveStore implements SaveStore {
     return this.#use('read', (c) => stageCallsOfTurn(c.sqlite, turnId));
   }
 
-  latestCheckpoint(kind?: string): StoredCheckpoint | null {
-    return this.#use('read', (c) => latestCheckpoint(c.sqlite, kind));
+  latestCheckpoint(kind?: string, uptoTurn?: number): StoredCheckpoint | null {
+    return this.#use('read', (c) => latestCheckpoint(c.sqlite, kind, uptoTurn));
+  }
+
+  ledger(range: LedgerRange = {}): StoredLedgerEntry[] {
+    return this.#use('read', (c) => readLedger(c.sqlite, range));
   }
 
   rename(title: string): void {

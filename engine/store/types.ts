@@ -122,6 +122,19 @@ export interface StoredCheckpoint {
   readonly data: JsonValue;
 }
 
+/** One ledger row as the turn hands it over: the record is the event or judgment, as JSON. */
+export interface NewLedgerEntry {
+  readonly seq: number;
+  readonly record: unknown;
+}
+
+export interface StoredLedgerEntry {
+  readonly seq: number;
+  /** The story turn number of the turn that wrote it. */
+  readonly turn: number;
+  readonly record: JsonValue;
+}
+
 interface TurnTiming {
   readonly input: string;
   /** Wall-clock start (ms since the epoch). */
@@ -139,6 +152,9 @@ export interface TurnCommit extends TurnTiming {
   /** The RNG state after the turn. */
   readonly rngState: RngState;
   readonly checkpoint?: NewCheckpoint;
+  /** Further checkpoints of other kinds (the truth set at scene entry, the turn's classification report). */
+  readonly checkpoints?: readonly NewCheckpoint[];
+  readonly ledger?: readonly NewLedgerEntry[];
 }
 
 /** A turn that failed: no message enters the stream, but the attempt and its stage calls are kept. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import * as initial from './0001_initial.ts';
+import * as eventLedger from './0002_event_ledger.ts';
 
 export interface StoreMigration {
   /** Sorts in application order; kysely records it in `kysely_migration`. */
@@ -11,7 +12,10 @@ export interface StoreMigration {
  * Every migration, oldest first. Append only: a shipped migration is never edited, reordered or removed, because
  * saves in the wild record which of them they ran. A save's format number is how many of them it has applied.
  */
-export const MIGRATIONS: readonly StoreMigration[] = [{ name: '0001_initial', up: initial.up }];
+export const MIGRATIONS: readonly StoreMigration[] = [
+  { name: '0001_initial', up: initial.up },
+  { name: '0002_event_ledger', up: eventLedger.up },
+];
 
 /** The newest save format this build reads and writes. */
 export const LATEST_SAVE_FORMAT = MIGRATIONS.length;

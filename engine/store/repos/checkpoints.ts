@@ -16,10 +16,16 @@ export function insertCheckpoint(
   run(sqlite, qb.insertInto('checkpoints').values({ turn_id: turnId, created_at: now, kind: checkpoint.kind, data }));
 }
 
-/** The newest checkpoint, optionally of one kind. */
-export function latestCheckpoint(sqlite: SqliteConnection, kind?: string): StoredCheckpoint | null {
-  let query = qb.selectFrom('checkpoints').selectAll().orderBy('id', 'desc').limit(1);
-  if (kind !== undefined) query = query.where('kind', '=', kind);
+/** The newest checkpoint, optionally of one kind, optionally written no later than story turn `uptoTurn`. */
+export function latestCheckpoint(sqlite: SqliteConnection, kind?: string, uptoTurn?: number): StoredCheckpoint | null {
+  let query = qb
+    .selectFrom('checkpoints')
+    .innerJoin('turns', 'turns.id', 'checkpoints.turn_id')
+    .selectAll('checkpoints')
+    .orderBy('checkpoints.id', 'desc')
+    .limit(1);
+  if (kind !== undefined) query = query.where('checkpoints.kind', '=', kind);
+  if (uptoTurn !== undefined) query = query.where('turns.number', '<=', uptoTurn);
   const row = first(sqlite, query);
   return row === undefined ? null : toStoredCheckpoint(row);
 }

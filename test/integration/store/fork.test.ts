@@ -11,12 +11,13 @@ afterEach(() => {
   dirs.cleanup();
 });
 
-/** Turns 1–4 committed, a failed attempt between turns 2 and 3, a checkpoint on every committed turn. */
+/** Turns 1–4 committed, a failed attempt between turns 2 and 3, a checkpoint and two ledger rows per committed turn. */
 async function storyWithFourTurns(): Promise<SaveStore> {
   const store = await createSave(join(dirs.make(), 'source.storyloom'), NEW_SAVE, storeOptions());
   open.push(store);
   for (let n = 1; n <= 4; n++) {
-    store.commitTurn(sampleTurn(n, { checkpoint: { kind: 'scene', data: { turn: n } } }));
+    const ledger = [1, 2].map((i) => ({ seq: n * 2 + i - 2, record: { kind: 'event', n, i } }));
+    store.commitTurn(sampleTurn(n, { checkpoint: { kind: 'scene', data: { turn: n } }, ledger }));
     if (n === 2) store.recordFailedTurn({ input: 'x', startedAt: 1, durationMs: 1, stage: 'narrator', reason: 'boom' });
   }
   return store;
@@ -54,6 +55,15 @@ describe('forkSave', () => {
     expect(fork.lastMessages(1000)).toEqual(source.lastMessages(1000).filter((m) => m.turnId <= 4));
     for (const turn of kept) expect(fork.stageCalls(turn.id)).toEqual(source.stageCalls(turn.id));
     expect(fork.latestCheckpoint()).toMatchObject({ turnId: 4, data: { turn: 3 } });
+    expect(fork.ledger()).toEqual(source.ledger({ uptoTurn: 3 }));
+    expect(fork.ledger().map((entry) => [entry.seq, entry.turn])).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 2],
+      [4, 2],
+      [5, 3],
+      [6, 3],
+    ]);
     expect(fork.meta()).toMatchObject({
       title: 'The Lost Tower (turn 3)',
       rngState: [3, 4, 5, 6],
@@ -61,7 +71,7 @@ describe('forkSave', () => {
       forkedFrom: { saveId: 'source.storyloom', turn: 3 },
     });
     // Every history table is covered by the fork (a new table must be added to FORKED_TABLES).
-    expect(tableNames(fork.path)).toEqual(['checkpoints', 'messages', 'stage_calls', 'turns']);
+    expect(tableNames(fork.path)).toEqual(['checkpoints', 'ledger', 'messages', 'stage_calls', 'turns']);
   });
 
   it('continues the story from the fork point while the source is left untouched', async () => {

@@ -81,7 +81,7 @@ describe('migrations', () => {
     }
 
     const addBookmarks: StoreMigration = {
-      name: '0002_bookmarks',
+      name: '9999_bookmarks',
       up: async (db: Kysely<unknown>) => {
         await db.schema
           .createTable('bookmarks')
@@ -96,10 +96,34 @@ describe('migrations', () => {
       const sqlite = new Database(path);
       try {
         expect(await migrateToLatest(sqlite, path, [...MIGRATIONS, addBookmarks])).toBe(1);
-        expect(sqlite.pragma('user_version', { simple: true })).toBe(2);
+        expect(sqlite.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length + 1);
         expect(sqlite.prepare('select count(*) from messages').pluck().get()).toBe(8);
         expect(sqlite.prepare('select note from turns').pluck().all()).toEqual([null]);
         expect(await migrateToLatest(sqlite, path, [...MIGRATIONS, addBookmarks])).toBe(0);
+      } finally {
+        sqlite.close();
+      }
+    });
+
+    it('bring a format-1 save up to date: its turns stay, and it gains the append-only event ledger', async () => {
+      const path = join(dirs.make(), 'format-one.storyloom');
+      const store = await createSave(path, NEW_SAVE, storeOptions());
+      store.commitTurn(sampleTurn(1));
+      store.close();
+      const sqlite = new Database(path);
+      try {
+        // Rewind the file to format 1 as an older build left it: no ledger, one migration recorded.
+        sqlite.exec(
+          "drop table ledger; delete from kysely_migration where name <> '0001_initial'; pragma user_version = 1",
+        );
+        expect(await migrateToLatest(sqlite, path, MIGRATIONS)).toBe(MIGRATIONS.length - 1);
+        expect(sqlite.prepare('select count(*) from turns').pluck().get()).toBe(1);
+        expect(sqlite.prepare('select count(*) from ledger').pluck().get()).toBe(0);
+        expect(() =>
+          sqlite.exec(
+            "insert into ledger (turn_id, seq, record, created_at) values (1, 1, '{}', 0); delete from ledger",
+          ),
+        ).toThrow(/append-only/);
       } finally {
         sqlite.close();
       }
@@ -109,7 +133,7 @@ describe('migrations', () => {
       const path = await formatOneSave();
       const before = liveSchema(path);
       const failing: StoreMigration = {
-        name: '0002_half_done',
+        name: '9999_half_done',
         up: async (db: Kysely<unknown>) => {
           await db.schema.createTable('half').addColumn('x', 'integer').execute();
           await sql`select no_such_function()`.execute(db);
@@ -118,10 +142,14 @@ describe('migrations', () => {
       const sqlite = new Database(path);
       try {
         await expect(migrateToLatest(sqlite, path, [...MIGRATIONS, failing])).rejects.toMatchObject({
-          message: expect.stringMatching(/migration 0002_half_done failed.*left at format 1/),
+          message: expect.stringMatching(
+            new RegExp(`migration 9999_half_done failed.*left at format ${MIGRATIONS.length}`),
+          ),
         });
-        expect(sqlite.pragma('user_version', { simple: true })).toBe(1);
-        expect(sqlite.prepare('select name from kysely_migration').pluck().all()).toEqual(['0001_initial']);
+        expect(sqlite.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+        expect(sqlite.prepare('select name from kysely_migration').pluck().all()).toEqual(
+          MIGRATIONS.map((migration) => migration.name),
+        );
       } finally {
         sqlite.close();
       }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineError, type ErrorCode } from '../../../engine/api/errors.ts';
-import { createSave, openSave, STORYLOOM_APPLICATION_ID } from '../../../engine/store/index.ts';
+import { createSave, LATEST_SAVE_FORMAT, openSave, STORYLOOM_APPLICATION_ID } from '../../../engine/store/index.ts';
 import { companionsOf, fileHash, NEW_SAVE, sampleTurn, storeOptions, tempDirs } from './helpers.ts';
 
 const dirs = tempDirs();
@@ -121,13 +121,13 @@ describe('opening a file that is not a sound Storyloom save', () => {
 
   it('refuses a save written by a newer Storyloom as save_too_new, saying what to do', async () => {
     const path = await realSave(1);
-    plainSqlite(path, "pragma user_version = 3; update save_meta set app_version = '0.4.0';");
+    plainSqlite(path, "pragma user_version = 9; update save_meta set app_version = '0.4.0';");
     const error = await expectRefused(path, 'save_too_new');
     expect(error.message).toBe(
-      `${path} was written by a newer Storyloom (save format 3, app 0.4.0); this version (0.1.0) reads up to ` +
-        'format 1 — update Storyloom to open it.',
+      `${path} was written by a newer Storyloom (save format 9, app 0.4.0); this version (0.1.0) reads up to ` +
+        `format ${LATEST_SAVE_FORMAT} — update Storyloom to open it.`,
     );
-    expect(error.details).toMatchObject({ format: 3, supportedFormat: 1, writtenBy: '0.4.0' });
+    expect(error.details).toMatchObject({ format: 9, supportedFormat: LATEST_SAVE_FORMAT, writtenBy: '0.4.0' });
   });
 
   it('says not_found for a missing file', async () => {
