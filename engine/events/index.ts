@@ -31,6 +31,8 @@ export {
 export { evaluate, DEFAULT_MIN_CONFIDENCE, type EvaluationContext, type EvaluationTrace } from './evaluate.ts';
 export {
   subscriptionSchema,
+  sensitivitySchema,
+  type Sensitivity,
   triggerFileSchema,
   effectSchema,
   priorityTierSchema,
@@ -61,3 +63,5 @@ export {
   type EventPattern,
   type RouteFilter,
 } from './agent-routing.ts';
+export { judgedProposition, judgmentForProposition, judgmentSubjects } from './judgment-of-proposition.ts';
+export * from './classify/index.ts';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { judgmentForProposition } from './judgment-of-proposition.ts';
 import { boundedPredicateSchema } from './predicate.ts';
+import { normalizeKey } from './proposition.ts';
 
 /** event-system.md, Priority Tiers: immediate (this turn), scene-local (within the scene), deferred (scene boundary). */
 export const priorityTierSchema = z.enum(['immediate', 'scene_local', 'deferred']);
@@ -53,6 +55,35 @@ export const effectSchema = z.discriminatedUnion('kind', [
 ]);
 export type Effect = z.infer<typeof effectSchema>;
 
+/**
+ * What Stage 3 listens for on a subscriber's behalf (event-system.md, The Sensitivity Map): words in the player's input
+ * that, with the character they are about present, make the interpretive `proposition` provisionally true.
+ */
+export const sensitivitySchema = z
+  .strictObject({
+    /** The interpretive atom a match asserts, e.g. TrustEroding(player,ambrose-hale). */
+    proposition: z
+      .string()
+      .regex(/^[^()]+\(.*\)$/u, 'a proposition is written Name(arg,…)')
+      .transform(normalizeKey)
+      .refine((key) => judgmentForProposition(key, 0) !== null, {
+        error:
+          'not an interpretive proposition (TrustEroding, TrustGrowing, AffectionGrowing, AffectionWaning, EmotionExpressed, VulnerabilityExpressed, DeceptionDetected, ThematicResonance, EchoResonance, IntentInferred, ToneDetected, PowerDynamicShift)',
+      }),
+    /** Words that match when said plainly ("liar"); a negated one ("not a liar") does not match. */
+    keywords: z.array(z.string().min(1)).default([]),
+    /** Words that match only when negated ("I don't trust you"). */
+    negated: z.array(z.string().min(1)).default([]),
+    /** The baseline confidence of a match (an intensifier such as "never" or "really" adds 0.1). */
+    confidence: z.number().min(0).max(1).default(0.7),
+    /** The size of the shift a match records (trust and affection accumulators, intensities). */
+    magnitude: z.number().min(0).max(1).default(0.15),
+  })
+  .refine((entry) => entry.keywords.length + entry.negated.length > 0, {
+    error: 'give at least one word in keywords or negated',
+  });
+export type Sensitivity = z.infer<typeof sensitivitySchema>;
+
 export const subscriptionSchema = z.strictObject({
   id: z.string().min(1),
   /** The agent or pack element that owns it, e.g. `wolf.echo_trust_betrayal`. */
@@ -62,6 +93,7 @@ export const subscriptionSchema = z.strictObject({
   promotion: promotionReasonSchema.nullable().default(null),
   lifecycle: lifecycleSchema.default({ kind: 'Ongoing', refractoryTurns: DEFAULT_REFRACTORY_TURNS }),
   effects: z.array(effectSchema).default([]),
+  sensitivity: z.array(sensitivitySchema).default([]),
 });
 /** A validated subscription (defaults filled in). */
 export type Subscription = z.infer<typeof subscriptionSchema>;

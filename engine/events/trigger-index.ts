@@ -43,6 +43,11 @@ export class TriggerIndex {
     return this.subscriptions.size;
   }
 
+  /** The active subscriptions in registration order (the sensitivity map is built from them). */
+  active(): Subscription[] {
+    return [...this.subscriptions.values()].sort((a, b) => a.order - b.order).map((entry) => entry.subscription);
+  }
+
   has(id: string): boolean {
     return this.subscriptions.has(id);
   }

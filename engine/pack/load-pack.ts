@@ -11,13 +11,19 @@ import { filesIn, loadList, loadOne, mergeSections, readYaml, type Section, type
 import { PACK_FILES, PACK_FOLDERS, reportUnknownFiles, WORLD_FILES } from './pack-layout.ts';
 import { PACK_FOLDER, scanPack, type PackTree } from './pack-tree.ts';
 import { fixturePaths, loadPromptOverrides } from './prompts.ts';
-import { checkReferences, checkWorldReferences } from './references.ts';
+import { checkReferences, checkTriggerReferences, checkWorldReferences } from './references.ts';
 import { characterSchema, charactersSchema, type Character } from './schema/characters.ts';
 import { locationsSchema } from './schema/locations.ts';
 import { loreSchema } from './schema/lore.ts';
 import { personasSchema } from './schema/personas.ts';
 import { storySchema, type StoryManifest } from './schema/story.ts';
-import { worldEnvironmentSchema, worldLocationsSchema, worldObjectsSchema } from './schema/world.ts';
+import { triggersSchema } from './schema/triggers.ts';
+import {
+  worldEnvironmentSchema,
+  worldLexiconSchema,
+  worldLocationsSchema,
+  worldObjectsSchema,
+} from './schema/world.ts';
 import { parseVersion } from './semver.ts';
 import { checkCover, missingStory, preflightStory, type AppVersion } from './story-checks.ts';
 import type { LoadPackOptions, PackLoadResult, StoryPack } from './types.ts';
@@ -95,6 +101,9 @@ async function readInto(
   const environment = await loadOne(tree, WORLD_FILES.environment, worldEnvironmentSchema, sink);
   const world = { locations: worldLocations, objects: worldObjects };
   checkWorldReferences({ story, personas, characters, locations, lore }, world, sink);
+  const lexicon = await loadOne(tree, WORLD_FILES.lexicon, worldLexiconSchema, sink);
+  const triggers = await loadList(tree, PACK_FILES.triggers, triggersSchema, sink);
+  checkTriggerReferences({ story, personas, characters, locations, lore }, triggers, sink);
   if (story === null || sink.hasErrors()) return null;
 
   const values = <T>(section: Section<T>): T[] => section.items.map((item) => item.value);
@@ -113,6 +122,8 @@ async function readInto(
         environment: environment.items[0]?.value ?? null,
       },
     }),
+    lexicon: lexicon.items[0]?.value ?? { verbs: {}, constraints: [] },
+    triggers: values(triggers),
     prompts,
     fixtures: fixturePaths(tree),
     contentHash: await contentHash(tree),

@@ -12,6 +12,7 @@ export const PACK_FILES = {
   characters: 'characters.yaml',
   locations: 'locations.yaml',
   lore: 'lore.yaml',
+  triggers: 'triggers.yaml',
 } as const;
 
 export const PACK_FOLDERS = {
@@ -26,6 +27,7 @@ export const WORLD_FILES = {
   locations: 'world/locations.yaml',
   objects: 'world/objects.yaml',
   environment: 'world/environment.yaml',
+  lexicon: 'world/lexicon.yaml',
 } as const;
 
 /** Warns about YAML files the format does not know, which are usually misspelt names that would be silently ignored. */

@@ -1,3 +1,4 @@
+import { judgmentForProposition, judgmentSubjects, type Subscription } from '../events/index.ts';
 import type { DiagnosticSink, SourcePosition } from './diagnostics.ts';
 import type { Section, Sourced } from './pack-files.ts';
 import { PACK_FILES, WORLD_FILES } from './pack-layout.ts';
@@ -103,6 +104,35 @@ export function checkWorldReferences(sections: PackSections, world: WorldSection
     if (owner !== undefined) resolve(object, ['owner'], owner, people, sink);
     if (container !== undefined) resolve(object, ['in'], container, objects, sink);
     if (key !== undefined) resolve(object, ['key'], key, objects, sink);
+  }
+}
+
+/** Triggers name the characters their effects and sensitivities concern: the player, or a character of the pack. */
+export function checkTriggerReferences(
+  sections: PackSections,
+  triggers: Section<Subscription>,
+  sink: DiagnosticSink,
+): void {
+  checkUnique(triggers.items, (item) => item.id, 'trigger id', sink);
+  const people = {
+    ...targetOf(sections.characters, 'character', 'characters'),
+    ids: new Set(['player', ...sections.characters.items.map((item) => item.value.id)]),
+  };
+  const hint = '; use "player" for the persona';
+  for (const trigger of triggers.items) {
+    for (const [index, effect] of trigger.value.effects.entries()) {
+      if (effect.kind === 'ShiftRelationship') {
+        resolve(trigger, ['effects', index, 'from'], effect.from, people, sink, hint);
+        resolve(trigger, ['effects', index, 'to'], effect.to, people, sink, hint);
+      }
+      if (effect.kind === 'FireEcho')
+        resolve(trigger, ['effects', index, 'character'], effect.character, people, sink, hint);
+    }
+    for (const [index, sensitivity] of trigger.value.sensitivity.entries()) {
+      const category = judgmentForProposition(sensitivity.proposition, 0);
+      for (const subject of category === null ? [] : judgmentSubjects(category))
+        resolve(trigger, ['sensitivity', index, 'proposition'], subject, people, sink, hint);
+    }
   }
 }
 

@@ -5,7 +5,8 @@ import type { StoryLocation } from './schema/locations.ts';
 import type { LoreEntry } from './schema/lore.ts';
 import type { Persona } from './schema/personas.ts';
 import type { StoryManifest } from './schema/story.ts';
-import type { PackWorld } from './schema/world.ts';
+import type { Subscription } from '../events/index.ts';
+import type { PackWorld, WorldLexiconSpec } from './schema/world.ts';
 
 /** A story pack as the engine uses it: validated, every reference resolved, defaults filled in. */
 export interface StoryPack {
@@ -18,6 +19,10 @@ export interface StoryPack {
   readonly lore: readonly LoreEntry[];
   /** The initial world state (the `world/` folder); absent when the pack has none. */
   readonly world?: PackWorld;
+  /** Extra verbs and the world's hard constraints (`world/lexicon.yaml`) for the input parser; empty when absent. */
+  readonly lexicon: WorldLexiconSpec;
+  /** Trigger subscriptions (`triggers.yaml`): predicates over the truth set and their effects. */
+  readonly triggers: readonly Subscription[];
   /** Handlebars template text by stage, for the stages the pack overrides. */
   readonly prompts: PromptOverrides;
   /** Scripted playthroughs (`fixtures/*.yaml`), relative to the pack folder. */

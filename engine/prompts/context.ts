@@ -57,7 +57,11 @@ export interface PromptContext {
   readonly turn: { readonly number: number; readonly narration: string };
   readonly intention?: { readonly owner_name: string; readonly content: string; readonly whisper_to?: string };
   readonly cue?: { readonly mood: string; readonly context: string };
-  readonly guidance: { readonly silence: boolean };
+  /**
+   * Narrator only: `silence` when no one else acts; `constraint`, the reason the world refuses the intention (render
+   * the attempt failing, change nothing); `directions`, lines from fired triggers (mandated shifts, echoes).
+   */
+  readonly guidance: { readonly silence: boolean; readonly constraint: string; readonly directions: string };
   /** How many past messages a template prints (`{{#last history limits.history}}`); from the pack's tuning. */
   readonly limits: { readonly history: number };
 }

@@ -9,6 +9,7 @@ import { renderStage } from './render-stage.ts';
 import { findSpeech, spokenWordsStream } from './speech-check.ts';
 import { StageFailure } from './stage-failure.ts';
 import type { TurnContext } from './turn-context.ts';
+import { NO_GUIDANCE, type NarratorGuidance } from './classify/guidance.ts';
 
 export interface Resolution {
   /** The intention being resolved (already in the buffer). */
@@ -16,6 +17,8 @@ export interface Resolution {
   readonly roundStartSeq: number;
   readonly whisperTo?: string;
   readonly silence: boolean;
+  /** From classification: a refusal to render, directions from fired triggers. */
+  readonly guidance?: NarratorGuidance;
 }
 
 /**
@@ -49,10 +52,13 @@ async function writeBeatScript(context: TurnContext, resolution: Resolution): Pr
       content: intention.content,
       ...whisper,
     },
-    guidance: { silence: resolution.silence },
+    guidance: { silence: resolution.silence, ...(resolution.guidance ?? NO_GUIDANCE) },
   });
   const temperature = context.pack.manifest.tuning.narratorTemperature;
-  const schema = beatScriptSchemaFor(charactersPresent(context.pack, context.state).map((character) => character.id));
+  // A refused action involves no character: the Narrator renders it alone.
+  const refused = (resolution.guidance?.constraint ?? '') !== '';
+  const cueable = refused ? [] : charactersPresent(context.pack, context.state).map((character) => character.id);
+  const schema = beatScriptSchemaFor(cueable);
   const call = (prompt: readonly LlmMessage[]) =>
     callStageObject(context, {
       stage: 'narrator',

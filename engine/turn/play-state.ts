@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { StoryPack } from '../pack/index.ts';
 import type { SceneMarkerKind } from '../stream/index.ts';
+import { eventStateSchema } from './classify/event-state.ts';
 
 /**
  * Everything a turn changes besides the stream: where everyone is, the in-world time, states, the lore the Lore
@@ -25,6 +26,8 @@ export const playStateSchema = z.strictObject({
   states: z.record(z.string(), z.array(stateSchema)),
   lore: z.array(z.strictObject({ key: z.string(), content: z.string(), turn: z.number().int() })),
   pendingMarkers: z.array(pendingMarkerSchema),
+  /** The event system's state (absent in saves from before it, and until the first turn). */
+  events: eventStateSchema.optional(),
 });
 
 export type PlayState = z.infer<typeof playStateSchema>;

@@ -2,7 +2,7 @@ import type { RngState } from '../platform/index.ts';
 import type { NewStageCall } from '../store/index.ts';
 import { TurnBuffer, type StreamEntry } from '../stream/index.ts';
 import { activateNpcs } from './activation.ts';
-import { classifyInput, type InputClassifier } from './classify.ts';
+import { classifyPersonaInput, finishTurnEvents, type EventTurnInput, type EventTurnOutput } from './classify/index.ts';
 import { extractLore, extractStates } from './extract.ts';
 import { detectMove } from './movement.ts';
 import { appendWhole } from './append.ts';
@@ -30,51 +30,70 @@ export interface TurnOutcome {
   readonly state: PlayState;
   readonly stageLog: readonly NewStageCall[];
   readonly rngState: RngState;
+  readonly events: EventTurnOutput;
 }
 
 export type TurnSetup = Omit<TurnContext, 'buffer' | 'stageLog'> & {
   readonly turn: number;
   readonly history: readonly StreamEntry[];
-  /** Classification stages run on the persona's intention before the Narrator (none until the event system). */
-  readonly classifiers?: readonly InputClassifier[];
+  readonly events: EventTurnInput;
 };
 
 /**
- * One turn (ARCHITECTURE §3 steps 1, 3, 4): scene markers, the persona's round, then each activated NPC's round.
- * Nothing is written anywhere: the outcome is committed by the caller in one transaction, or dropped on failure.
+ * One turn (ARCHITECTURE §3): scene markers, classification of the persona's intention (event system), the persona's
+ * round, then each activated NPC's round. Nothing is written anywhere: the outcome is committed by the caller in one
+ * transaction, or dropped on failure.
  */
 export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewStageCall[] = []): Promise<TurnOutcome> {
   const buffer = new TurnBuffer(setup.turn, setup.history);
   let context: TurnContext = { ...setup, buffer, stageLog };
 
+  const opened = context.state.pendingMarkers.some((marker) => marker.marker === 'scene_open');
   for (const marker of markerMessages(context.pack, context.state)) appendWhole(context, marker);
   context = withState(context, { ...context.state, pendingMarkers: [] });
 
   const roster = charactersPresent(context.pack, context.state);
   const activation = activateNpcs(roster, context.rng);
 
-  // The persona's round.
+  // The persona's round, after classification: Tier 1 resolved before any LLM stage reads the turn.
   const personaRound = buffer.nextSeq();
   const intention = input.auto === true ? await personaIntent(context) : appendPlayerInput(context, input);
-  context = await classifyInput(setup.classifiers ?? [], context, intention);
+  const classified = classifyPersonaInput(context, setup.events, {
+    intention,
+    opened,
+    whisper: input.whisperTo !== undefined,
+  });
+  const refused = classified.classification.violation !== null;
   const whisper = input.whisperTo === undefined ? {} : { whisperTo: input.whisperTo };
-  context = await round(context, context.personaId, {
+  const resolution = {
     intention,
     roundStartSeq: personaRound,
-    silence: activation.silence,
+    silence: !refused && activation.silence,
+    guidance: classified.classification.guidance,
     ...whisper,
-  });
+  };
+  // A refused action changes nothing: no extractor, no character stage, no NPC round.
+  if (refused) await resolveIntention(context, resolution);
+  else context = await round(context, context.personaId, resolution);
 
   // Each activated NPC in order: intent, then its own round.
-  for (const characterId of activation.active) {
+  for (const characterId of refused ? [] : activation.active) {
     const roundStartSeq = buffer.nextSeq();
     const npcIntention = await npcIntent(context, characterId);
     context = await round(context, characterId, { intention: npcIntention, roundStartSeq, silence: false });
   }
 
-  const moved = detectMove(context.pack, context.state.location, input.intention);
+  const moved = refused ? null : movement(context, input.intention, classified.classification.destination);
   const finalState = moved === null ? context.state : moveTo(context.state, context.personaId, moved.to, moved.minutes);
-  return { messages: buffer.pending(), state: finalState, stageLog, rngState: context.rng.state() };
+  const events = finishTurnEvents(context, setup.events, classified);
+  return { messages: buffer.pending(), state: finalState, stageLog, rngState: context.rng.state(), events };
+}
+
+function movement(context: TurnContext, intention: string, destination: string | null) {
+  const here = context.pack.locations.find((location) => location.id === context.state.location);
+  const connection = here?.connections.find((candidate) => candidate.to === destination);
+  if (connection !== undefined) return { to: connection.to, minutes: connection.travelMinutes ?? 5 };
+  return detectMove(context.pack, context.state.location, intention);
 }
 
 function appendPlayerInput(context: TurnContext, input: TurnInput): StreamEntry {

@@ -3,8 +3,18 @@ import type { LlmRouter } from '../llm/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { Clock, RngFactory } from '../platform/index.ts';
 import type { PromptBook } from '../prompts/index.ts';
-import type { NewMessage, SaveLibrary, SaveStore } from '../store/index.ts';
+import type { NewCheckpoint, NewMessage, SaveLibrary, SaveStore } from '../store/index.ts';
 import type { StreamEntry } from '../stream/index.ts';
+import {
+  EVENTS_REPORT_CHECKPOINT,
+  TRUTH_CHECKPOINT,
+  initialEventState,
+  loadEventRuntime,
+  type EventRuntime,
+  type EventState,
+  type EventTurnOutput,
+  type PendingInterpretation,
+} from './classify/index.ts';
 import { OOC_COMMANDS, parseInput, type OocCommand } from './commands.ts';
 import { charactersPresent } from './prompt-view.ts';
 import { PLAY_STATE_CHECKPOINT, initialPlayState, playStateFromCheckpoint, type PlayState } from './play-state.ts';
@@ -37,6 +47,10 @@ export class PlaySession {
   #closeAfterTurn = false;
   /** What the next turn starts from, kept after each commit so a turn does not re-read the save; reset on a fork. */
   #cache: { history: StreamEntry[]; state: PlayState; turns: number } | null = null;
+  /** The truth set and triggers, live between turns; dropped after a failed turn (it ran on them) or a fork. */
+  #events: EventRuntime | null = null;
+  /** Stage 4 calls still running after their turn committed: the next turn takes them in. */
+  #interpretations: readonly PendingInterpretation[] = [];
 
   private constructor(deps: SessionDeps, store: SaveStore) {
     this.#deps = deps;
@@ -144,6 +158,11 @@ export class PlaySession {
           state: cache.state,
           turn,
           history: cache.history,
+          events: {
+            runtime: this.#eventRuntime(cache.state),
+            state: this.#eventState(cache.state),
+            carried: this.#interpretations,
+          },
         },
         input,
         stageLog,
@@ -155,11 +174,16 @@ export class PlaySession {
         stageCalls: outcome.stageLog,
         messages: outcome.messages,
         rngState: outcome.rngState,
-        checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: outcome.state },
+        checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: { ...outcome.state, events: outcome.events.state } },
+        checkpoints: eventCheckpoints(outcome.events),
+        ledger: outcome.events.ledger.map((entry) => ({ seq: entry.seq, record: entry.record })),
       });
-      this.#advance(committed.messages.map(toStreamEntry), outcome.state);
+      this.#interpretations = outcome.events.pending;
+      this.#advance(committed.messages.map(toStreamEntry), { ...outcome.state, events: outcome.events.state });
       return this.#committed(committed.messages.map(toStreamMessage), turn);
     } catch (error) {
+      // The failed turn ran on the live truth set: the next one rebuilds it from the save.
+      this.#events = null;
       const failure =
         error instanceof StageFailure ? error : new StageFailure('engine', 'engine', describe(error), { cause: error });
       store.recordFailedTurn({
@@ -247,6 +271,8 @@ export class PlaySession {
     this.#store.close();
     this.#store = next;
     this.#cache = null;
+    this.#events = null;
+    this.#interpretations = [];
     this.#deps.emit({ type: 'save.forked', from, to: next.id, reason });
     this.#deps.emit({ type: 'saves.changed' });
   }
@@ -254,6 +280,20 @@ export class PlaySession {
   #forked(reason: 'undo' | 'retry'): SubmitResult {
     const messages = this.#store.lastMessages(this.#deps.historyWindow).map(toStreamMessage);
     return { kind: 'forked', saveId: this.#store.id, reason, messages };
+  }
+
+  #eventState(state: PlayState): EventState {
+    return state.events ?? initialEventState(this.#deps.pack, state, this.#store.meta().personaId);
+  }
+
+  #eventRuntime(state: PlayState): EventRuntime {
+    this.#events ??= loadEventRuntime(
+      this.#deps.pack,
+      this.#store.meta().personaId,
+      this.#store,
+      this.#eventState(state),
+    );
+    return this.#events;
   }
 
   #state(): PlayState {
@@ -276,6 +316,11 @@ export class PlaySession {
   #notice(message: string, problem = true): SubmitResult {
     return { kind: 'notice', saveId: this.#store.id, message, problem };
   }
+}
+
+function eventCheckpoints(events: EventTurnOutput): NewCheckpoint[] {
+  const truth = events.truthCheckpoint === null ? [] : [{ kind: TRUTH_CHECKPOINT, data: events.truthCheckpoint }];
+  return [...truth, { kind: EVENTS_REPORT_CHECKPOINT, data: events.report }];
 }
 
 function parseStoredInput(text: string): TurnInput | null {

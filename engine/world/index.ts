@@ -43,3 +43,4 @@ export type { Restored } from './restore.ts';
 export { worldFromPack } from './from-pack.ts';
 export type { PackAgentSpec, PackPlaceSpec, PackWorldSpec } from './from-pack.ts';
 export type { Patch } from './patch.ts';
+export { worldStateSchema } from './state-schema.ts';

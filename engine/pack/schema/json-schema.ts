@@ -4,6 +4,13 @@ import { locationsSchema } from './locations.ts';
 import { loreSchema } from './lore.ts';
 import { personasSchema } from './personas.ts';
 import { storySchema } from './story.ts';
+import { triggersSchema } from './triggers.ts';
+import {
+  worldEnvironmentSchema,
+  worldLexiconSchema,
+  worldLocationsSchema,
+  worldObjectsSchema,
+} from './world.ts';
 
 /** The schema of each pack file kind, by the name `storyloom schema <kind>` takes. */
 export const PACK_FILE_SCHEMAS = {
@@ -13,6 +20,11 @@ export const PACK_FILE_SCHEMAS = {
   personas: personasSchema,
   locations: locationsSchema,
   lore: loreSchema,
+  triggers: triggersSchema,
+  'world-locations': worldLocationsSchema,
+  'world-objects': worldObjectsSchema,
+  'world-environment': worldEnvironmentSchema,
+  'world-lexicon': worldLexiconSchema,
 } as const;
 
 export type PackSchemaKind = keyof typeof PACK_FILE_SCHEMAS;
@@ -25,6 +37,11 @@ export const PACK_SCHEMA_KINDS = [
   'personas',
   'locations',
   'lore',
+  'triggers',
+  'world-locations',
+  'world-objects',
+  'world-environment',
+  'world-lexicon',
 ] as const satisfies readonly PackSchemaKind[];
 
 export function isPackSchemaKind(name: string): name is PackSchemaKind {
@@ -38,6 +55,11 @@ const TITLES: Record<PackSchemaKind, string> = {
   personas: 'Storyloom personas.yaml',
   locations: 'Storyloom locations.yaml',
   lore: 'Storyloom lore.yaml',
+  triggers: 'Storyloom triggers.yaml',
+  'world-locations': 'Storyloom world/locations.yaml',
+  'world-objects': 'Storyloom world/objects.yaml',
+  'world-environment': 'Storyloom world/environment.yaml',
+  'world-lexicon': 'Storyloom world/lexicon.yaml',
 };
 
 /**
@@ -45,14 +67,10 @@ const TITLES: Record<PackSchemaKind, string> = {
  * so keys with defaults are optional, exactly as a writer may leave them out.
  */
 export function packJsonSchemas(): Record<PackSchemaKind, JsonSchema> {
-  return {
-    story: packJsonSchema('story'),
-    character: packJsonSchema('character'),
-    characters: packJsonSchema('characters'),
-    personas: packJsonSchema('personas'),
-    locations: packJsonSchema('locations'),
-    lore: packJsonSchema('lore'),
-  };
+  return Object.fromEntries(PACK_SCHEMA_KINDS.map((kind) => [kind, packJsonSchema(kind)])) as Record<
+    PackSchemaKind,
+    JsonSchema
+  >;
 }
 
 export function packJsonSchema(kind: PackSchemaKind): JsonSchema {

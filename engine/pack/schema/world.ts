@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalTextSchema, slugSchema, textSchema } from './common.ts';
+import { labelListSchema, optionalTextSchema, slugSchema, textSchema } from './common.ts';
 
 /**
  * The optional `world/` folder: the initial_state of scene-state.md. `world/locations.yaml` adds the physical side to
@@ -32,6 +32,7 @@ export const worldObjectSchema = z
   .strictObject({
     id: slugSchema,
     name: textSchema.describe('Lower-case common name, e.g. "cellar door" (rendered as "The cellar door").'),
+    aliases: labelListSchema.describe('Other words the player may use for it, e.g. "lamp" for the brass lantern.'),
     description: optionalTextSchema,
     kind: z.enum(['portable', 'fixed', 'interactive']).default('portable'),
     location: slugSchema.optional().describe('Where it lies (a location id).'),
@@ -61,9 +62,26 @@ export const worldEnvironmentSchema = z.strictObject({
   flags: z.record(z.string(), scalarSchema).default({}).describe('Story conditions, e.g. public_awareness: none.'),
 });
 
+export const worldLexiconSchema = z.strictObject({
+  verbs: z
+    .record(z.string().min(1), z.array(z.string().min(1)))
+    .default({})
+    .describe('Extra verbs per action, e.g. { take: [pocket], signal: [wave, flash] }.'),
+  constraints: z
+    .array(
+      z.strictObject({
+        id: slugSchema.describe('Names the constraint in the truth set: ConstraintViolation(player,fly,<id>).'),
+        verbs: z.array(z.string().min(1)).min(1).describe('Verbs the world does not allow, e.g. [fly, levitate].'),
+        reason: textSchema.describe('Why not, for the Narrator to render in-world.'),
+      }),
+    )
+    .default([]),
+});
+
 export type WorldLocationSpec = z.output<typeof worldLocationSchema>;
 export type WorldObjectSpec = z.output<typeof worldObjectSchema>;
 export type WorldEnvironmentSpec = z.output<typeof worldEnvironmentSchema>;
+export type WorldLexiconSpec = z.output<typeof worldLexiconSchema>;
 
 /** The world of a pack; a pack without a `world/` folder has none. */
 export type PackWorld = {

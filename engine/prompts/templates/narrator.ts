@@ -29,4 +29,8 @@ The story so far:
 {{/if}}
 {{#if guidance.silence}}No one else stirs this turn: let the quiet register in the scene.
 {{/if}}
+{{#if guidance.directions}}{{guidance.directions}}
+{{/if}}
+{{#if guidance.constraint}}This cannot happen: {{guidance.constraint}} Narrate the attempt and how the world refuses it, in the world's own terms. Nothing changes, and no one speaks.
+{{/if}}
 Intention to resolve — {{intention.owner_name}}{{#if intention.whisper_to}} (whispered, for {{intention.whisper_to}} alone){{/if}}: {{intention.content}}`;

@@ -20,7 +20,7 @@ const context: PromptContext = {
   })),
   turn: { number: 3, narration: '' },
   intention: { owner_name: 'Ren', content: 'I ask Mara about the ship.' },
-  guidance: { silence: false },
+  guidance: { silence: false, constraint: '', directions: '' },
   limits: { history: 40 },
 };
 

@@ -1,0 +1,148 @@
+import {
+  buildSensitivityMap,
+  matchSensitivity,
+  parseStructure,
+  runCascade,
+  type CascadeResult,
+  type DeferredEvent,
+  type Directive,
+  type InterpretiveJudgment,
+  type LedgerEntry,
+  type LedgerRecord,
+  type StructuralParse,
+} from '../../events/index.ts';
+import type { StreamEntry } from '../../stream/index.ts';
+import type { LogEntry } from '../../world/index.ts';
+import type { PlayState } from '../play-state.ts';
+import { charactersPresent } from '../prompt-view.ts';
+import type { TurnContext } from '../turn-context.ts';
+import type { EventState } from './event-state.ts';
+import { narratorGuidance, type NarratorGuidance } from './guidance.ts';
+import type { EventRuntime } from './runtime.ts';
+import { sceneStep } from './scene-step.ts';
+import { classifyFacts, syncAgents, type Violation } from './world-step.ts';
+
+export interface ClassifyRequest {
+  readonly runtime: EventRuntime;
+  readonly events: EventState;
+  readonly intention: StreamEntry;
+  readonly whisper: boolean;
+  /** A scene_open marker was written at the start of this turn. */
+  readonly opened: boolean;
+}
+
+/** Everything stages 1–3 and the Tier 1/2 cascades decided, before any LLM stage runs. */
+export interface Classification {
+  readonly parse: StructuralParse;
+  readonly violation: Violation | null;
+  readonly guidance: NarratorGuidance;
+  readonly judgments: readonly InterpretiveJudgment[];
+  readonly cascades: readonly CascadeResult[];
+  readonly ledger: readonly LedgerEntry[];
+  readonly worldLog: readonly LogEntry[];
+  readonly destination: string | null;
+  readonly sceneEntered: boolean;
+  /** Why the sensitivity map was rebuilt this turn (empty: it was not). */
+  readonly refreshed: readonly string[];
+  readonly events: EventState;
+}
+
+/**
+ * ARCHITECTURE §3 step 2. Scene and cast events and Stage 2's factual events enter the truth set first and Tier 1
+ * triggers resolve; then Stage 3's provisional judgments enter and Tier 2 triggers run with provisional confidence.
+ * A refused action stops there: nothing happened, so nothing is interpreted.
+ */
+export function classifyTurn(context: TurnContext, request: ClassifyRequest): Classification {
+  const { runtime, events } = request;
+  const { state, buffer } = context;
+  const turn = buffer.turn;
+  const present = charactersPresent(context.pack, state).map((character) => character.id);
+  const scene = sceneStep(events, state.location, present, request.opened);
+  const refreshed: string[] = scene.entered ? ['scene entry'] : scene.castChanged ? ['cast change'] : [];
+  if (refreshed.length > 0) runtime.sensitivity = buildSensitivityMap(runtime.triggers.active(), present);
+
+  const world =
+    events.world === null
+      ? null
+      : syncAgents({ state: events.world, log: [] }, agentPositions(state, context.personaId));
+  const parse = parseStructure(request.intention.content, runtime.lexicon, { present });
+  const facts = classifyFacts({
+    parse,
+    world,
+    personaId: context.personaId,
+    location: state.location,
+    exits: context.pack.locations.find((place) => place.id === state.location)?.connections.map((c) => c.to) ?? [],
+    contentRef: `${turn}:${request.intention.seq}`,
+    whisper: request.whisper,
+  });
+  const cascade = (records: readonly LedgerRecord[], firstSeq: number) =>
+    runCascade({
+      truth: runtime.truth,
+      triggers: runtime.triggers,
+      turn,
+      firstSeq,
+      records,
+      minConfidence: context.pack.manifest.tuning.minConfidence,
+      monotonic: () => context.clock.monotonic(),
+    });
+  const tier1 = cascade([...scene.records, ...facts.records], events.nextSeq);
+  const judgments =
+    facts.violation === null
+      ? matchSensitivity(runtime.sensitivity, parse, { turn, sceneId: state.location, idPrefix: `t${turn}` })
+      : [];
+  const tier2 = cascade(
+    judgments.map((judgment) => ({ kind: 'judgment', judgment })),
+    tier1.nextSeq,
+  );
+  const cascades = [tier1, tier2];
+  const reasons = refreshReasons(cascades);
+  if (reasons.length > 0) {
+    runtime.sensitivity = buildSensitivityMap(runtime.triggers.active(), present);
+    refreshed.push(...reasons);
+  }
+  const directives: Directive[] = [...events.directives, ...scene.directives, ...cascades.flatMap((c) => c.directives)];
+  const deferred: DeferredEvent[] = [...scene.deferred, ...cascades.flatMap((c) => c.deferred)];
+  return {
+    parse,
+    violation: facts.violation,
+    guidance: narratorGuidance(context.pack, facts.violation, directives),
+    judgments,
+    cascades,
+    ledger: cascades.flatMap((c) => c.applied),
+    worldLog: facts.world?.log ?? [],
+    destination: facts.destination,
+    sceneEntered: scene.entered,
+    refreshed,
+    events: {
+      world: facts.world?.state ?? null,
+      sceneId: state.location,
+      present,
+      fired: runtime.triggers.firedTurns(),
+      removed: removedTriggers(context, runtime),
+      deferred,
+      directives: [],
+      nextSeq: tier2.nextSeq,
+    },
+  };
+}
+
+function agentPositions(state: PlayState, personaId: string): Record<string, string> {
+  return { ...state.positions, [personaId]: state.location };
+}
+
+/** Subscriptions of the pack no longer active: fired OneShots and UntilConditions whose condition came true. */
+export function removedTriggers(context: TurnContext, runtime: EventRuntime): string[] {
+  return context.pack.triggers.map((s) => s.id).filter((id) => !runtime.triggers.has(id));
+}
+
+/** event-system.md, Map Refresh: an echo fired, a goal completed, or a subscription went away. */
+function refreshReasons(cascades: readonly CascadeResult[]): string[] {
+  const reasons = new Set<string>();
+  for (const cascade of cascades) {
+    if (cascade.directives.some((directive) => directive.kind === 'echo')) reasons.add('echo fired');
+    if (cascade.applied.some((entry) => entry.record.kind === 'event' && entry.record.event.type === 'GoalCompleted'))
+      reasons.add('goal completed');
+    if (cascade.expired.length > 0) reasons.add('subscription expired');
+  }
+  return [...reasons];
+}

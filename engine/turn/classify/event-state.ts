@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { DeferredEvent, Directive } from '../../events/index.ts';
+import { worldStateSchema } from '../../world/index.ts';
+
+/**
+ * The event system's part of the play state, saved with every turn: the world (for packs with a `world/` folder),
+ * who was present last turn (arrivals and departures are the difference), the triggers' refractory and removal state,
+ * Tier 3 work waiting for the scene boundary, and directives that land on the next Narrator call. The truth set itself
+ * is not here: it is rebuilt from its scene-entry checkpoint and the ledger.
+ */
+const directiveSchema = z.custom<Directive>(
+  (value) => typeof value === 'object' && value !== null && 'kind' in value && 'subscriptionId' in value,
+  { error: 'a directive' },
+);
+const deferredSchema = z.custom<DeferredEvent>(
+  (value) => typeof value === 'object' && value !== null && 'outcome' in value && 'reason' in value,
+  { error: 'a deferred event' },
+);
+
+export const eventStateSchema = z.strictObject({
+  world: worldStateSchema.nullable(),
+  sceneId: z.string(),
+  present: z.array(z.string()),
+  fired: z.array(z.tuple([z.string(), z.number().int()])),
+  removed: z.array(z.string()),
+  deferred: z.array(deferredSchema),
+  directives: z.array(directiveSchema),
+  /** The ledger sequence the next entry takes. */
+  nextSeq: z.number().int().min(1),
+});
+
+export type EventState = z.infer<typeof eventStateSchema>;

@@ -1,0 +1,27 @@
+import type { Directive } from '../../events/index.ts';
+import type { StoryPack } from '../../pack/index.ts';
+import type { Violation } from './world-step.ts';
+
+/** What classification asks of the Narrator: render a refusal, and honour the directives triggers issued. */
+export interface NarratorGuidance {
+  /** Empty unless the world refused the intention: then render the attempt failing, change nothing. */
+  readonly constraint: string;
+  /** One line per mandated shift or echo, for the Narrator to weave in. */
+  readonly directions: string;
+}
+
+export const NO_GUIDANCE: NarratorGuidance = { constraint: '', directions: '' };
+
+export function narratorGuidance(
+  pack: StoryPack,
+  violation: Violation | null,
+  directives: readonly Directive[],
+): NarratorGuidance {
+  const name = (id: string) => pack.characters.find((character) => character.id === id)?.name ?? id;
+  const lines = directives.map((directive) =>
+    directive.kind === 'mandate'
+      ? `The story requires it now: ${directive.mandate}`
+      : `An old pattern stirs in ${name(directive.character)} (${directive.echo.replace(/_/gu, ' ')}): let it show.`,
+  );
+  return { constraint: violation?.reason ?? '', directions: [...new Set(lines)].join('\n') };
+}

@@ -1,0 +1,90 @@
+import {
+  evaluate,
+  judgedProposition,
+  runCascade,
+  type CascadeResult,
+  type InterpretiveJudgment,
+} from '../../events/index.ts';
+import type { StoryPack } from '../../pack/index.ts';
+import type { EventState } from './event-state.ts';
+import type { Interpretation } from './deep-interpretation.ts';
+import type { EventRuntime } from './runtime.ts';
+
+/** How Stage 4's refined judgment compares with Stage 3's provisional one (event-system.md, Stage 4). */
+export interface ReconcileNote {
+  readonly proposition: string;
+  readonly provisional: number | null;
+  readonly refined: number;
+  readonly verdict: 'confirmed' | 'revised' | 'rejected' | 'new';
+}
+
+export interface Reconciliation {
+  readonly turn: number;
+  readonly failure: string | null;
+  readonly cascade: CascadeResult | null;
+  readonly notes: readonly ReconcileNote[];
+  /** Provisional firings whose predicate no longer holds: the scene boundary may dampen or reverse them. */
+  readonly mayBeRevised: readonly string[];
+  readonly events: EventState;
+}
+
+const REVISION = 0.3;
+
+/**
+ * Post-turn reconciliation: refined judgments replace provisional ones in the truth set and Tier 2 triggers run
+ * again; what newly fires takes effect on the next Narrator call, and deferred work joins the boundary queue.
+ */
+export function reconcile(
+  pack: StoryPack,
+  runtime: EventRuntime,
+  events: EventState,
+  interpretation: Interpretation,
+  provisional: readonly InterpretiveJudgment[],
+  turn: number,
+  monotonic: () => number,
+): Reconciliation {
+  if (interpretation.failure !== null || interpretation.judgments.length === 0)
+    return { turn, failure: interpretation.failure, cascade: null, notes: [], mayBeRevised: [], events };
+  const cascade = runCascade({
+    truth: runtime.truth,
+    triggers: runtime.triggers,
+    turn,
+    firstSeq: events.nextSeq,
+    records: interpretation.judgments.map((judgment) => ({ kind: 'judgment', judgment })),
+    minConfidence: pack.manifest.tuning.minConfidence,
+    monotonic,
+  });
+  const context = { truth: runtime.truth, turn, minConfidence: pack.manifest.tuning.minConfidence };
+  const mayBeRevised = pack.triggers
+    .filter((subscription) => runtime.triggers.lastFired(subscription.id) === interpretation.turn)
+    .filter((subscription) => !evaluate(subscription.predicate, context).fired)
+    .map((subscription) => subscription.id);
+  return {
+    turn,
+    failure: null,
+    cascade,
+    notes: interpretation.judgments.map((judgment) => note(judgment, provisional)),
+    mayBeRevised,
+    events: {
+      ...events,
+      fired: runtime.triggers.firedTurns(),
+      removed: pack.triggers.map((s) => s.id).filter((id) => !runtime.triggers.has(id)),
+      deferred: [...events.deferred, ...cascade.deferred],
+      directives: [...events.directives, ...cascade.directives],
+      nextSeq: cascade.nextSeq,
+    },
+  };
+}
+
+function note(refined: InterpretiveJudgment, provisional: readonly InterpretiveJudgment[]): ReconcileNote {
+  const proposition = judgedProposition(refined);
+  const before = provisional.find((judgment) => judgment.id === refined.replaces);
+  if (before === undefined) return { proposition, provisional: null, refined: refined.confidence, verdict: 'new' };
+  const verdict =
+    refined.confidence === 0
+      ? 'rejected'
+      : Math.abs(refined.confidence - before.confidence) >= REVISION
+        ? 'revised'
+        : 'confirmed';
+  return { proposition, provisional: before.confidence, refined: refined.confidence, verdict };
+}

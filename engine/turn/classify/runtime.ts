@@ -1,0 +1,107 @@
+import {
+  buildLexicon,
+  buildSensitivityMap,
+  rebuild,
+  TriggerIndex,
+  type LedgerEntry,
+  type LedgerRecord,
+  type Lexicon,
+  type SensitivityMap,
+  type TruthSet,
+  type TruthSnapshot,
+} from '../../events/index.ts';
+import type { StoryPack } from '../../pack/index.ts';
+import type { SaveStore, StoredLedgerEntry } from '../../store/index.ts';
+import { startWorld, worldFromPack } from '../../world/index.ts';
+import type { PlayState } from '../play-state.ts';
+import type { EventState } from './event-state.ts';
+
+/** The checkpoint kind of the truth set, written at each scene entry. */
+export const TRUTH_CHECKPOINT = 'truth';
+/** The checkpoint kind of a turn's classification report (what the debug panel and `inspect truth` show). */
+export const EVENTS_REPORT_CHECKPOINT = 'events_report';
+
+/**
+ * What the event system keeps between turns of one session. The truth set and trigger index are mutated by a turn
+ * as it runs: a failed turn therefore drops the runtime, and the next turn rebuilds it from the save.
+ */
+export interface EventRuntime {
+  readonly truth: TruthSet;
+  readonly triggers: TriggerIndex;
+  readonly lexicon: Lexicon;
+  sensitivity: SensitivityMap;
+}
+
+export function lexiconOf(pack: StoryPack, personaId: string): Lexicon {
+  const persona = pack.personas.find((candidate) => candidate.id === personaId);
+  return buildLexicon({
+    persona: { id: personaId, name: persona?.name ?? personaId },
+    characters: pack.characters,
+    objects: pack.world?.objects ?? [],
+    locations: pack.locations,
+    verbs: pack.lexicon.verbs,
+    constraints: pack.lexicon.constraints,
+  });
+}
+
+/** The event state of a save that has none yet (a new save, or one from before the event system). */
+export function initialEventState(pack: StoryPack, state: PlayState, personaId: string): EventState {
+  const agents = [
+    ...pack.characters.flatMap((character) => {
+      const location = state.positions[character.id];
+      return location === undefined ? [] : [{ id: character.id, name: character.name, location }];
+    }),
+    { id: personaId, name: pack.personas.find((p) => p.id === personaId)?.name ?? personaId, location: state.location },
+  ];
+  return {
+    world: pack.world === undefined ? null : worldFromPack(pack.locations, pack.world, agents),
+    sceneId: '',
+    present: [],
+    fired: [],
+    removed: [],
+    deferred: [],
+    directives: [],
+    nextSeq: 1,
+  };
+}
+
+/** Scene-entry rebuild (ARCHITECTURE §4): the latest truth checkpoint plus every later ledger row. */
+export function loadEventRuntime(
+  pack: StoryPack,
+  personaId: string,
+  store: SaveStore,
+  events: EventState,
+): EventRuntime {
+  const checkpoint = store.latestCheckpoint(TRUTH_CHECKPOINT);
+  const snapshot = checkpoint === null ? null : toSnapshot(checkpoint.data);
+  const truth = rebuild(snapshot, store.ledger({ afterSeq: snapshot?.lastSeq ?? 0 }).map(toLedgerEntry));
+  const removed = new Set(events.removed);
+  const triggers = new TriggerIndex(pack.triggers.filter((subscription) => !removed.has(subscription.id)));
+  triggers.restoreFiredTurns(events.fired);
+  return {
+    truth,
+    triggers,
+    lexicon: lexiconOf(pack, personaId),
+    sensitivity: buildSensitivityMap(triggers.active(), events.present),
+  };
+}
+
+export function toLedgerEntry(stored: StoredLedgerEntry): LedgerEntry {
+  const record = stored.record;
+  if (!isLedgerRecord(record)) throw new Error(`ledger entry ${stored.seq} is not an event or a judgment`);
+  return { seq: stored.seq, turn: stored.turn, record };
+}
+
+function isLedgerRecord(value: unknown): value is LedgerRecord {
+  if (typeof value !== 'object' || value === null || !('kind' in value)) return false;
+  return (value.kind === 'event' && 'event' in value) || (value.kind === 'judgment' && 'judgment' in value);
+}
+
+function toSnapshot(data: unknown): TruthSnapshot {
+  if (typeof data !== 'object' || data === null || !('lastSeq' in data) || !('factual' in data))
+    throw new Error('the saved truth set is unreadable');
+  // Written by TruthSet.snapshot() and checked for its shape above; the fields are plain arrays of pairs.
+  return data as TruthSnapshot;
+}
+
+export { startWorld };
