@@ -1,6 +1,7 @@
 export * from './stages.ts';
 export * from './errors.ts';
 export * from './dto.ts';
+export type * from './truth-dto.ts';
 export * from './events.ts';
 export * from './settings.ts';
 export * from './methods.ts';

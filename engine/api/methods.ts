@@ -10,6 +10,7 @@ import type {
   TurnRecord,
 } from './dto.ts';
 import type { StageKind } from './stages.ts';
+import type { TruthView } from './truth-dto.ts';
 import type { StreamMessage } from './events.ts';
 import type { Settings } from './settings.ts';
 import { settingsSchema } from './settings.ts';
@@ -149,6 +150,10 @@ export const engineMethods = {
   'saves.stageCalls': method<readonly StageCallRecord[]>()(
     z.strictObject({ id: saveId, turnId: z.number().int().positive() }),
     'Every stage call of one turn (by turn id): prompt, output, tokens, timings — for the debug drawer.',
+  ),
+  'saves.truth': method<TruthView>()(
+    z.strictObject({ id: saveId, turn: z.number().int().positive().optional() }),
+    'The truth set as of a turn (the last by default): propositions, accumulators, the diff since the turn before, every trigger with its evaluation trace, and the turn’s classification.',
   ),
   'play.submit': method<PlayResult>()(
     z.strictObject({

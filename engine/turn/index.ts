@@ -5,3 +5,4 @@ export { StageFailure } from './stage-failure.ts';
 export { initialPlayState, PLAY_STATE_CHECKPOINT, type PlayState } from './play-state.ts';
 export { toStreamEntry, toStreamMessage } from './stream-entries.ts';
 export { beatScriptSchema, intentSchema, stateChangesSchema, loreFactsSchema } from './outputs.ts';
+export { buildTruthView, truthAt, TRUTH_CHECKPOINT, EVENTS_REPORT_CHECKPOINT } from './classify/index.ts';

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { discoverPacks, loadPack } from '../../pack/index.ts';
+import { installedPack } from '../installed-pack.ts';
 import { exportCharacterCard, transcriptHtml, transcriptMarkdown } from '../../pack/export/index.ts';
 import { systemClock } from '../../platform/node.ts';
 import { openSave, type StoredMessage } from '../../store/index.ts';
@@ -78,13 +78,7 @@ async function transcript(context: CliContext, saveFile: string, html: boolean, 
 
 /** Speakers' display names from the save's pack when it is installed; without it the transcript shows their ids. */
 async function namesOfPack(context: CliContext, packId: string, appVersion: string): Promise<Record<string, string>> {
-  const { builtinStories, userStories } = context.roots;
-  const listings = await discoverPacks({ builtinDir: builtinStories, userDir: userStories, appVersion }).catch(
-    () => [],
-  );
-  const listing = listings.find((candidate) => candidate.id === packId);
-  if (listing === undefined) return {};
-  const { pack } = await loadPack(listing.dir, { appVersion });
+  const pack = await installedPack(context, packId, appVersion);
   if (pack === null) return {};
   return Object.fromEntries([...pack.characters, ...pack.personas].map((item) => [item.id, item.name]));
 }

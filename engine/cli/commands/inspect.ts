@@ -5,13 +5,14 @@ import { openSave, type SaveStore, type StoredStageCall } from '../../store/inde
 import { systemClock } from '../../platform/node.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';
 import { readAppVersion } from '../install-paths.ts';
+import { printTruth } from './inspect-truth.ts';
 
-const USAGE = 'storyloom inspect <save> stream|prompts [--turn N] [--json]';
+const USAGE = 'storyloom inspect <save> stream|prompts|truth [--turn N] [--json]';
 
-/** Writers' view of a save: the whole stream (every owner, every type) or every stage call of a turn. */
+/** Writers' view of a save: the whole stream (every owner, every type), every stage call of a turn, or its truth set. */
 export const inspectCommand: CliCommand = {
   name: 'inspect',
-  summary: 'Show a save’s stream, or every stage call (prompt, output, tokens) of a turn',
+  summary: 'Show a save’s stream, every stage call (prompt, output, tokens) of a turn, or its truth set and triggers',
   usage: USAGE,
   async run(args, context) {
     const { values, positionals } = parseArgs({
@@ -28,14 +29,15 @@ export const inspectCommand: CliCommand = {
       return 0;
     }
     const [saveArg, view] = positionals;
-    if (saveArg === undefined || (view !== 'stream' && view !== 'prompts'))
-      throw new UsageError('name a save and a view: stream or prompts');
+    if (saveArg === undefined || (view !== 'stream' && view !== 'prompts' && view !== 'truth'))
+      throw new UsageError('name a save and a view: stream, prompts or truth');
     const turn = values.turn === undefined ? undefined : Number(values.turn);
     if (turn !== undefined && (!Number.isInteger(turn) || turn < 1))
       throw new UsageError(`--turn must be a turn number, got "${values.turn}"`);
     const store = await openSave(resolveSave(context, saveArg), { clock: systemClock, appVersion: readAppVersion() });
     try {
       if (view === 'stream') printStream(context, store, turn, values.json);
+      else if (view === 'truth') await printTruth(context, store, turn, values.json);
       else printPrompts(context, store, turn, values.json);
       return 0;
     } finally {

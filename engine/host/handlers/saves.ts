@@ -1,6 +1,6 @@
 import { EngineError, type EngineHandlers } from '../../api/index.ts';
 import type { SaveLibrary, SaveStore } from '../../store/index.ts';
-import { toStreamMessage } from '../../turn/index.ts';
+import { buildTruthView, toStreamMessage } from '../../turn/index.ts';
 import type { HostContext } from '../context.ts';
 import type { PackRegistry } from '../pack-registry.ts';
 import type { Sessions } from '../sessions.ts';
@@ -12,6 +12,7 @@ type SaveMethods =
   | 'saves.messages'
   | 'saves.turns'
   | 'saves.stageCalls'
+  | 'saves.truth'
   | 'saves.rename'
   | 'saves.delete'
   | 'saves.export';
@@ -76,6 +77,14 @@ export function savesHandlers(
       reading(id, (store) =>
         store.stageCalls(turnId).map(({ id: _id, turnId: _turn, createdAt: _at, ...call }) => call),
       ),
+    'saves.truth': async ({ id, turn }) => {
+      const store = await library.open(id);
+      try {
+        return buildTruthView(store, await packs.pack(store.meta().packId), turn);
+      } finally {
+        store.close();
+      }
+    },
     'saves.rename': async ({ id, title }) => {
       const summary = await library.rename(id, title);
       changed();

@@ -107,3 +107,4 @@ export function finishTurnEvents(context: TurnContext, input: EventTurnInput, cl
     pending,
   };
 }
+export { buildTruthView, truthAt } from './truth-view.ts';
