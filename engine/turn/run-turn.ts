@@ -61,7 +61,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   const classified = classifyPersonaInput(context, setup.events, {
     intention,
     opened,
-    whisper: input.whisperTo !== undefined,
+    whisperTo: input.whisperTo ?? null,
   });
   const refused = classified.classification.violation !== null;
   const whisper = input.whisperTo === undefined ? {} : { whisperTo: input.whisperTo };

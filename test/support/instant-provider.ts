@@ -24,9 +24,11 @@ export function createInstantProvider(): LlmProvider {
         const system = request.messages[0]?.content ?? '';
         const id = /^([a-z0-9-]+) — /mu.exec(system.slice(system.indexOf('Characters who may be present')))?.[1];
         const narration = { type: 'narration', content: 'The lamps gutter in the wind off the harbour.' };
+        // A refused intention is the Narrator's alone: no cue is allowed then.
+        const refused = request.messages.some((message) => message.content.includes('This cannot happen:'));
         return {
           beats:
-            id === undefined
+            id === undefined || refused
               ? [narration]
               : [narration, { type: 'cue', character: id, mood: 'wary', context: 'answering' }],
         };
@@ -37,6 +39,8 @@ export function createInstantProvider(): LlmProvider {
       case 'persona_extractor':
       case 'character_extractor':
         return { changes: [{ name: 'alert', level: 7, category: 'mood' }], summary: 'More alert.' };
+      case 'deep_interpretation':
+        return { judgments: [] };
       case 'lore_extractor':
         return { facts: [{ key: 'the lamps', content: 'They gutter in the harbour wind.' }], summary: 'One fact.' };
       default:

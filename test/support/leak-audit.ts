@@ -12,7 +12,7 @@ const INTENT_AND_VOICE = new Set(['npc_intent', 'persona_intent', 'narrator', 'c
 
 /**
  * ARCHITECTURE §5's audit: scans one assembled prompt for what its principal must not see — another's thoughts, any
- * intention but the one the Narrator resolves, latent (< 6) states in intent, dialog and narrator prompts, and
+ * intention but the one the Narrator resolves (or Stage 4 classifies), latent (< 6) states in intent, dialog and narrator prompts, and
  * another character's private knowledge or secret lore.
  */
 export function auditPrompt(call: StoredStageCall, stream: readonly StoredMessage[], pack: StoryPack): Leak[] {
@@ -37,7 +37,9 @@ export function auditPrompt(call: StoredStageCall, stream: readonly StoredMessag
       const own =
         (call.stage === 'npc_intent' || call.stage === 'persona_intent' || call.stage.endsWith('_extractor')) &&
         message.owner === call.principal;
-      if (!resolving && !own) leak('an intention reached a stage that may not see it', message.content);
+      // Stage 4 interprets the one intention it classifies, as the Narrator resolves one.
+      const classifying = call.stage === 'deep_interpretation' && classifiedIntention(prompt) === message.content;
+      if (!resolving && !own && !classifying) leak('an intention reached a stage that may not see it', message.content);
     }
   }
   if (INTENT_AND_VOICE.has(call.stage)) {
@@ -57,6 +59,11 @@ export function auditPrompt(call: StoredStageCall, stream: readonly StoredMessag
       leak(`lore only for ${secretOf} leaked`, entry.key);
   }
   return leaks;
+}
+
+function classifiedIntention(prompt: string): string | null {
+  const line = prompt.split('\n').find((candidate) => candidate.startsWith('The action ('));
+  return line === undefined ? null : line.slice(line.indexOf('): ') + 3);
 }
 
 function resolvedIntention(prompt: string): string | null {

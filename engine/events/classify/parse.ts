@@ -34,6 +34,8 @@ export interface StructuralParse {
 export interface ParseContext {
   /** Characters in the scene besides the persona: speech to nobody in particular goes to the only one there. */
   readonly present: readonly string[];
+  /** A whisper's target: the one spoken to when the words name no one. */
+  readonly whisperTo?: string;
 }
 
 const KIND_OF: { readonly [action: string]: ActionKind } = {
@@ -103,6 +105,7 @@ function addresseeOf(action: { kind: ActionKind; targets: readonly ResolvedEntit
   if (action.kind !== 'speech') return null;
   const named = action.targets.find((target) => target.kind === 'character');
   if (named !== undefined) return named.id;
+  if (context.whisperTo !== undefined) return context.whisperTo;
   return context.present.length === 1 ? (context.present[0] ?? null) : null;
 }
 

@@ -5,12 +5,7 @@ import { loreSchema } from './lore.ts';
 import { personasSchema } from './personas.ts';
 import { storySchema } from './story.ts';
 import { triggersSchema } from './triggers.ts';
-import {
-  worldEnvironmentSchema,
-  worldLexiconSchema,
-  worldLocationsSchema,
-  worldObjectsSchema,
-} from './world.ts';
+import { worldEnvironmentSchema, worldLexiconSchema, worldLocationsSchema, worldObjectsSchema } from './world.ts';
 
 /** The schema of each pack file kind, by the name `storyloom schema <kind>` takes. */
 export const PACK_FILE_SCHEMAS = {

@@ -8,6 +8,7 @@ import {
   type Directive,
   type InterpretiveJudgment,
   type LedgerEntry,
+  type SensitivityMap,
   type LedgerRecord,
   type StructuralParse,
 } from '../../events/index.ts';
@@ -26,7 +27,7 @@ export interface ClassifyRequest {
   readonly runtime: EventRuntime;
   readonly events: EventState;
   readonly intention: StreamEntry;
-  readonly whisper: boolean;
+  readonly whisperTo: string | null;
   /** A scene_open marker was written at the start of this turn. */
   readonly opened: boolean;
 }
@@ -44,6 +45,8 @@ export interface Classification {
   readonly sceneEntered: boolean;
   /** Why the sensitivity map was rebuilt this turn (empty: it was not). */
   readonly refreshed: readonly string[];
+  /** The sensitivity map Stage 3 matched against. */
+  readonly map: SensitivityMap;
   readonly events: EventState;
 }
 
@@ -65,7 +68,8 @@ export function classifyTurn(context: TurnContext, request: ClassifyRequest): Cl
     events.world === null
       ? null
       : syncAgents({ state: events.world, log: [] }, agentPositions(state, context.personaId));
-  const parse = parseStructure(request.intention.content, runtime.lexicon, { present });
+  const whisperTo = request.whisperTo === null ? {} : { whisperTo: request.whisperTo };
+  const parse = parseStructure(request.intention.content, runtime.lexicon, { present, ...whisperTo });
   const facts = classifyFacts({
     parse,
     world,
@@ -73,7 +77,7 @@ export function classifyTurn(context: TurnContext, request: ClassifyRequest): Cl
     location: state.location,
     exits: context.pack.locations.find((place) => place.id === state.location)?.connections.map((c) => c.to) ?? [],
     contentRef: `${turn}:${request.intention.seq}`,
-    whisper: request.whisper,
+    whisper: request.whisperTo !== null,
   });
   const cascade = (records: readonly LedgerRecord[], firstSeq: number) =>
     runCascade({
@@ -90,6 +94,7 @@ export function classifyTurn(context: TurnContext, request: ClassifyRequest): Cl
     facts.violation === null
       ? matchSensitivity(runtime.sensitivity, parse, { turn, sceneId: state.location, idPrefix: `t${turn}` })
       : [];
+  const map = runtime.sensitivity;
   const tier2 = cascade(
     judgments.map((judgment) => ({ kind: 'judgment', judgment })),
     tier1.nextSeq,
@@ -113,6 +118,7 @@ export function classifyTurn(context: TurnContext, request: ClassifyRequest): Cl
     destination: facts.destination,
     sceneEntered: scene.entered,
     refreshed,
+    map,
     events: {
       world: facts.world?.state ?? null,
       sceneId: state.location,

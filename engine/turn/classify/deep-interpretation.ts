@@ -36,6 +36,7 @@ const HISTORY_LINES = 12;
 
 export interface InterpretRequest {
   readonly parse: StructuralParse;
+  /** The scene's sensitivity map when the turn was classified (before any refresh the turn caused). */
   readonly map: SensitivityMap;
   readonly provisional: readonly InterpretiveJudgment[];
   readonly intention: StreamEntry;
@@ -47,7 +48,13 @@ export interface InterpretRequest {
  * provisional judgments standing and the turn untouched.
  */
 export function startDeepInterpretation(context: TurnContext, request: InterpretRequest): PendingInterpretation | null {
-  const propositions = [...new Set(request.map.entries.map((entry) => entry.proposition))];
+  // What the scene listens for, and what Stage 3 judged (its entry may have left the map when its trigger fired).
+  const propositions = [
+    ...new Set([
+      ...request.map.entries.map((entry) => entry.proposition),
+      ...request.provisional.map(judgedProposition),
+    ]),
+  ];
   const [first, ...rest] = propositions;
   if (first === undefined) return null;
   const schema = z.strictObject({

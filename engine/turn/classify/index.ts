@@ -43,7 +43,7 @@ export interface Classified {
 export function classifyPersonaInput(
   context: TurnContext,
   input: EventTurnInput,
-  request: { readonly intention: StreamEntry; readonly opened: boolean; readonly whisper: boolean },
+  request: { readonly intention: StreamEntry; readonly opened: boolean; readonly whisperTo: string | null },
 ): Classified {
   let events: EventState = input.state;
   const ledgerBefore: LedgerEntry[] = [];
@@ -65,7 +65,7 @@ export function classifyPersonaInput(
     classification.violation === null
       ? startDeepInterpretation(context, {
           parse: classification.parse,
-          map: input.runtime.sensitivity,
+          map: classification.map,
           provisional: classification.judgments,
           intention: request.intention,
         })
@@ -95,7 +95,7 @@ export function finishTurnEvents(context: TurnContext, input: EventTurnInput, cl
     }
   }
   const report = {
-    ...classificationReport(context.buffer.turn, classification, input.runtime.sensitivity.entries.length),
+    ...classificationReport(context.buffer.turn, classification),
     reconciliations,
     interpretation,
   };

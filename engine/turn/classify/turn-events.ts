@@ -63,7 +63,7 @@ export interface EventsReport {
   readonly interpretation: 'none' | 'landed' | 'pending' | 'failed';
 }
 
-export function classificationReport(turn: number, classification: Classification, sensitivityEntries: number) {
+export function classificationReport(turn: number, classification: Classification) {
   const { cascades } = classification;
   return {
     turn,
@@ -75,7 +75,7 @@ export function classificationReport(turn: number, classification: Classificatio
     directives: cascades.flatMap((c) => c.directives),
     deferred: cascades.flatMap((c) => c.deferred),
     refreshed: classification.refreshed,
-    sensitivityEntries,
+    sensitivityEntries: classification.map.entries.length,
     worldLog: classification.worldLog,
     sceneEntered: classification.sceneEntered,
   } satisfies Omit<EventsReport, 'reconciliations' | 'interpretation'>;

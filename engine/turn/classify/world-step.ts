@@ -86,7 +86,11 @@ function destinationOf(action: ParsedAction, input: FactualInput): string | null
 }
 
 function factualEvent(action: ParsedAction, input: FactualInput): NarrativeEvent | null {
-  const target = action.targets.find((entity) => entity.kind !== 'location')?.id ?? null;
+  // A thing acted on is the target ("show Silas the badge" shows the badge); else the person.
+  const target =
+    action.targets.find((entity) => entity.kind === 'object')?.id ??
+    action.targets.find((entity) => entity.kind === 'character')?.id ??
+    null;
   switch (action.kind) {
     case 'speech':
       return { type: 'SpeechAct', speaker: PLAYER, addressee: action.addressee, content_hash: input.contentRef };
