@@ -139,7 +139,7 @@ describe('storyloom inspect', () => {
 
     const text = await cli('--home', home, 'inspect', save, 'truth', '--turn', '2');
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain('Truth set after turn 2 of 5 (min_confidence 0.5)');
+    expect(text.stdout).toContain('Truth set after turn 2 of 6 (min_confidence 0.5)');
     expect(text.stdout).toMatch(/TrustGrowing\(player,kit-wickett\) +█+░* 0\.85 refined/u);
     expect(text.stdout).toContain('  + TrustGrowing(player,kit-wickett)');
     expect(text.stdout).toContain('  FIRED kit_trusts (kit-wickett, scene_local) — spent, last fired turn 2');
@@ -147,11 +147,11 @@ describe('storyloom inspect', () => {
 
     const json = await cli('--home', home, 'inspect', save, 'truth', '--json');
     const view = JSON.parse(json.stdout) as { turn: number; triggers: { id: string; trace: { reason: string } }[] };
-    expect(view.turn).toBe(5);
+    expect(view.turn).toBe(6);
     expect(view.triggers.find((trigger) => trigger.id === 'silas_doubted')?.trace.reason).toBe('1 do not hold');
 
     const beyond = await cli('--home', home, 'inspect', save, 'truth', '--turn', '9');
     expect(beyond.code).not.toBe(0);
-    expect(beyond.stderr).toContain('This save has no turn 9 yet (it has 5).');
+    expect(beyond.stderr).toContain('This save has no turn 9 yet (it has 6).');
   });
 });
