@@ -139,14 +139,15 @@ export function buildLexicon(source: LexiconSource): Lexicon {
   return { entities: entities.sort(longestFirst), verbs: verbs.sort(longestFirst), constraints: source.constraints };
 }
 
-/** Lower-case words; apostrophes kept inside words ("don't"), curly ones straightened. */
+/** Lower-case words; apostrophes kept inside words ("don't"), curly ones straightened, possessives dropped. */
 export function wordsOf(text: string): string[] {
-  return (
+  const words =
     text
       .toLowerCase()
       .replace(/[’‘]/gu, "'")
-      .match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? []
-  ).map((w) => w);
+      .match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? [];
+  // "Kit's" names Kit: the possessive must not hide the name from the entity match.
+  return words.map((word) => word.replace(/'s$/u, ''));
 }
 
 function same(a: readonly string[], b: readonly string[]): boolean {

@@ -23,6 +23,9 @@ import type { EventRuntime } from './runtime.ts';
 import { sceneStep } from './scene-step.ts';
 import { classifyFacts, syncAgents, type Violation } from './world-step.ts';
 
+/** What classification reads of the turn: no LLM, no stream writes. */
+export type ClassifyContext = Pick<TurnContext, 'pack' | 'personaId' | 'state' | 'buffer' | 'clock'>;
+
 export interface ClassifyRequest {
   readonly runtime: EventRuntime;
   readonly events: EventState;
@@ -55,7 +58,7 @@ export interface Classification {
  * triggers resolve; then Stage 3's provisional judgments enter and Tier 2 triggers run with provisional confidence.
  * A refused action stops there: nothing happened, so nothing is interpreted.
  */
-export function classifyTurn(context: TurnContext, request: ClassifyRequest): Classification {
+export function classifyTurn(context: ClassifyContext, request: ClassifyRequest): Classification {
   const { runtime, events } = request;
   const { state, buffer } = context;
   const turn = buffer.turn;
@@ -137,7 +140,7 @@ function agentPositions(state: PlayState, personaId: string): Record<string, str
 }
 
 /** Subscriptions of the pack no longer active: fired OneShots and UntilConditions whose condition came true. */
-export function removedTriggers(context: TurnContext, runtime: EventRuntime): string[] {
+export function removedTriggers(context: ClassifyContext, runtime: EventRuntime): string[] {
   return context.pack.triggers.map((s) => s.id).filter((id) => !runtime.triggers.has(id));
 }
 

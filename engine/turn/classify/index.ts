@@ -108,3 +108,4 @@ export function finishTurnEvents(context: TurnContext, input: EventTurnInput, cl
   };
 }
 export { buildTruthView, truthAt } from './truth-view.ts';
+export { classifyTurn, type ClassifyContext, type Classification } from './classify-turn.ts';

@@ -26,6 +26,10 @@ describe('Stage 1 structural parsing', () => {
     expect(parse('I lift the loose floorboard.').actions[0]?.targets).toEqual([{ id: 'board', kind: 'object' }]);
   });
 
+  it('resolves a possessive to its owner: "Kit’s palm" names Kit', () => {
+    expect(parse('I press a coin into Kit’s palm.').mentioned).toEqual([{ id: 'kit', kind: 'character' }]);
+  });
+
   it('never resolves the persona as a target, even by full name', () => {
     expect(parse('Sam Fairweather takes the badge.').mentioned).toEqual([{ id: 'badge', kind: 'object' }]);
   });
