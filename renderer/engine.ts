@@ -26,5 +26,9 @@ export type {
   ModelListing,
   ParamsOf,
   StageKind,
+  TruthView,
+  TriggerView,
+  TraceNode,
+  ClassificationView,
 } from '../engine/api/index.ts';
 export { STAGE_KINDS } from '../engine/api/stages.ts';

@@ -9,6 +9,7 @@ import './styles/base.css';
 import './styles/library.css';
 import './styles/play.css';
 import './styles/debug.css';
+import './styles/truth.css';
 import './styles/models.css';
 
 const container = document.getElementById('root');

@@ -3,30 +3,29 @@ import { useStore } from 'zustand';
 import { useStores } from '../shell/stores-context.tsx';
 import type { NameOf } from '../play/names.ts';
 import { TurnPicker } from './TurnPicker.tsx';
-import { StageCallView } from './StageCallView.tsx';
+import { DebugTabs, panelId, tabId } from './DebugTabs.tsx';
+import { StageCallsPanel } from './StageCallsPanel.tsx';
+import { TruthPanel } from './TruthPanel.tsx';
 import { LaterPanel } from './LaterPanel.tsx';
 
-/** The writer's drawer: every stage call of a turn, the Sandbox switch, and the panels still to come. */
+/** The writer's drawer: the Sandbox switch, a turn picker, and that turn's stage calls or truth set. */
 export function DebugPanel(props: { readonly names: NameOf }) {
   const { play, debug } = useStores();
   const saveId = useStore(play, (state) => state.saveId);
   const messageCount = useStore(play, (state) => state.messages.length);
   const busy = useStore(play, (state) => state.busy);
-  const { turns, calls, selectedTurn, sandbox, error } = useStore(debug);
+  const { turns, calls, truth, truthFilter, selectedTurn, sandbox, tab, error } = useStore(debug);
+  // After every turn (busy falls back, the stream grows) the drawer reads the save again.
   useEffect(() => {
     if (saveId !== null && !busy) void debug.getState().refresh(saveId);
   }, [debug, saveId, busy, messageCount]);
-  const selected = selectedTurn === null ? undefined : calls[selectedTurn];
+  const actions = debug.getState();
   return (
     <aside className="debug" aria-label="Debug drawer">
       <header className="debug-header">
         <h2>Debug</h2>
         <label className="switch">
-          <input
-            type="checkbox"
-            checked={sandbox}
-            onChange={(event) => debug.getState().setSandbox(event.target.checked)}
-          />
+          <input type="checkbox" checked={sandbox} onChange={(event) => actions.setSandbox(event.target.checked)} />
           Sandbox: show every intention and thought
         </label>
       </header>
@@ -34,17 +33,28 @@ export function DebugPanel(props: { readonly names: NameOf }) {
       <TurnPicker
         turns={turns}
         selected={selectedTurn}
-        onSelect={(turnId) => saveId !== null && void debug.getState().selectTurn(saveId, turnId)}
+        onSelect={(turnId) => saveId !== null && void actions.selectTurn(saveId, turnId)}
       />
-      <section className="stage-calls">
-        {turns.length === 0 && <p className="muted">No turns yet. Play one and its stage calls appear here.</p>}
-        {selected?.length === 0 && <p className="muted">This turn made no model calls.</p>}
-        {selected?.map((call) => (
-          <StageCallView key={call.seq} call={call} names={props.names} />
-        ))}
-      </section>
-      <LaterPanel title="Truth set" issue="the event system" />
-      <LaterPanel title="Gravitational landscape" issue="the storykeeper" />
+      <DebugTabs selected={tab} onSelect={(next) => void actions.showTab(saveId, next)} />
+      <div className="debug-tab-panel" role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+        {tab === 'calls' && (
+          <StageCallsPanel
+            hasTurns={turns.length > 0}
+            calls={selectedTurn === null ? undefined : calls[selectedTurn]}
+            names={props.names}
+          />
+        )}
+        {tab === 'truth' && (
+          <TruthPanel
+            turn={turns.find((turn) => turn.id === selectedTurn)}
+            view={selectedTurn === null ? undefined : truth[selectedTurn]}
+            filter={truthFilter}
+            onFilter={actions.setTruthFilter}
+            names={props.names}
+          />
+        )}
+        {tab === 'landscape' && <LaterPanel title="Gravitational landscape" issue="the storykeeper" />}
+      </div>
     </aside>
   );
 }

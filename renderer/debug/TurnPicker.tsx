@@ -1,6 +1,6 @@
 import type { TurnRecord } from '../engine.ts';
 
-/** Every turn of the save, failed ones marked; choose one to see its stage calls. */
+/** Every turn of the save, failed ones marked; choose one to see its stage calls or its truth set. */
 export function TurnPicker(props: {
   readonly turns: readonly TurnRecord[];
   readonly selected: number | null;
@@ -14,6 +14,7 @@ export function TurnPicker(props: {
           key={turn.id}
           type="button"
           className={`turn-chip${turn.id === props.selected ? ' selected' : ''}${turn.status === 'failed' ? ' failed' : ''}`}
+          aria-pressed={turn.id === props.selected}
           title={turn.status === 'failed' ? `failed in ${turn.failureStage ?? '?'}: ${turn.failureReason ?? ''}` : ''}
           onClick={() => props.onSelect(turn.id)}
         >

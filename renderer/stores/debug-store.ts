@@ -1,48 +1,85 @@
 import { createStore } from 'zustand/vanilla';
-import type { EngineClient, StageCallRecord, TurnRecord } from '../engine.ts';
+import type { EngineClient, StageCallRecord, TruthView, TurnRecord } from '../engine.ts';
+
+/** The drawer's panels: every stage call of a turn, the truth set as of it, and the landscape still to come. */
+export type DebugTab = 'calls' | 'truth' | 'landscape';
 
 export interface DebugState {
   readonly open: boolean;
   readonly sandbox: boolean;
+  readonly tab: DebugTab;
   readonly turns: readonly TurnRecord[];
   /** Stage calls per turn id, fetched when a turn is opened. */
   readonly calls: Readonly<Record<number, readonly StageCallRecord[]>>;
+  /** The truth set as of a turn, per turn id, fetched when a committed turn is opened in the Truth panel. */
+  readonly truth: Readonly<Record<number, TruthView>>;
+  /** The Truth panel's filter over proposition keys. */
+  readonly truthFilter: string;
   readonly selectedTurn: number | null;
   readonly error: string | null;
   toggle(): void;
   setSandbox(on: boolean): void;
+  setTruthFilter(filter: string): void;
+  showTab(saveId: string | null, tab: DebugTab): Promise<void>;
   refresh(saveId: string): Promise<void>;
   selectTurn(saveId: string, turnId: number): Promise<void>;
 }
 
 export type DebugStore = ReturnType<typeof createDebugStore>;
 
-/** What the writer's drawer shows: every turn of the save and, for the one opened, every stage call it made. */
+/** What the writer's drawer shows: every turn of the save and, for the one opened, what the open panel needs of it. */
 export function createDebugStore(api: EngineClient) {
-  return createStore<DebugState>()((set, get) => ({
-    open: false,
-    sandbox: false,
-    turns: [],
-    calls: {},
-    selectedTurn: null,
-    error: null,
-    toggle: () => set({ open: !get().open }),
-    setSandbox: (sandbox) => set({ sandbox }),
-    async refresh(saveId) {
-      const turns = await api['saves.turns']({ id: saveId });
-      if (!turns.ok) return set({ error: turns.error.message });
-      const last = turns.value.at(-1);
-      const selected = turns.value.some((turn) => turn.id === get().selectedTurn) ? get().selectedTurn : null;
-      set({ turns: turns.value, calls: {}, error: null, selectedTurn: selected });
-      const wanted = selected ?? last?.id;
-      if (wanted !== undefined) await get().selectTurn(saveId, wanted);
-    },
-    async selectTurn(saveId, turnId) {
-      set({ selectedTurn: turnId });
-      if (get().calls[turnId] !== undefined) return;
-      const calls = await api['saves.stageCalls']({ id: saveId, turnId });
-      if (!calls.ok) return set({ error: calls.error.message });
-      set({ calls: { ...get().calls, [turnId]: calls.value } });
-    },
-  }));
+  return createStore<DebugState>()((set, get) => {
+    /** Fetches what the open panel shows of a turn, unless it is already here. */
+    async function load(saveId: string, turnId: number): Promise<void> {
+      const { tab, calls, truth, turns } = get();
+      if (tab === 'calls' && calls[turnId] === undefined) {
+        const result = await api['saves.stageCalls']({ id: saveId, turnId });
+        if (!result.ok) return set({ error: result.error.message });
+        set({ calls: { ...get().calls, [turnId]: result.value } });
+      }
+      const turn = turns.find((candidate) => candidate.id === turnId);
+      // A failed turn left nothing in the truth set: there is nothing to ask for.
+      if (tab === 'truth' && truth[turnId] === undefined && turn?.status === 'committed') {
+        const result = await api['saves.truth']({ id: saveId, turn: turn.number });
+        if (!result.ok) return set({ error: result.error.message });
+        set({ truth: { ...get().truth, [turnId]: result.value } });
+      }
+    }
+    return {
+      open: false,
+      sandbox: false,
+      tab: 'calls',
+      turns: [],
+      calls: {},
+      truth: {},
+      truthFilter: '',
+      selectedTurn: null,
+      error: null,
+      toggle: () => set({ open: !get().open }),
+      setSandbox: (sandbox) => set({ sandbox }),
+      setTruthFilter: (truthFilter) => set({ truthFilter }),
+      async showTab(saveId, tab) {
+        set({ tab });
+        const turnId = get().selectedTurn;
+        if (saveId !== null && turnId !== null) await load(saveId, turnId);
+      },
+      async refresh(saveId) {
+        const turns = await api['saves.turns']({ id: saveId });
+        if (!turns.ok) return set({ error: turns.error.message });
+        const previous = get();
+        // Looking at the last turn follows the story to the new last one; an older turn stays open.
+        const wasLast = previous.selectedTurn !== null && previous.selectedTurn === previous.turns.at(-1)?.id;
+        const kept = turns.value.some((turn) => turn.id === previous.selectedTurn) && !wasLast;
+        const selected = kept ? previous.selectedTurn : null;
+        set({ turns: turns.value, calls: {}, truth: {}, error: null, selectedTurn: selected });
+        const wanted = selected ?? turns.value.at(-1)?.id;
+        if (wanted !== undefined) await get().selectTurn(saveId, wanted);
+      },
+      async selectTurn(saveId, turnId) {
+        set({ selectedTurn: turnId });
+        await load(saveId, turnId);
+      },
+    };
+  });
 }

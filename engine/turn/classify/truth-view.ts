@@ -52,7 +52,9 @@ export function buildTruthView(store: SaveStore, pack: StoryPack, turn?: number)
     accumulators: [...truth.accumulators].map(([key, value]) => ({ key, value })),
     diff: diffOf(before, truth),
     triggers: pack.triggers.map((subscription) => {
-      const firing = report?.firings.find((candidate) => candidate.subscriptionId === subscription.id) ?? null;
+      // A trigger fires in the turn's own cascades or when a Stage 4 answer the turn took in re-ran them.
+      const firings = [...(report?.firings ?? []), ...(report?.reconciliations ?? []).flatMap((r) => r.firings)];
+      const firing = firings.find((candidate) => candidate.subscriptionId === subscription.id) ?? null;
       return {
         id: subscription.id,
         subscriber: subscription.subscriber,
