@@ -8,6 +8,8 @@ import {
   type SourcePosition,
 } from './diagnostics.ts';
 import { filesIn, loadList, loadOne, mergeSections, readYaml, type Section, type Sourced } from './pack-files.ts';
+import { loadNarrative } from './narrative-file.ts';
+import { checkNarrativeReferences } from './narrative-references.ts';
 import { PACK_FILES, PACK_FOLDERS, reportUnknownFiles, WORLD_FILES } from './pack-layout.ts';
 import { PACK_FOLDER, scanPack, type PackTree } from './pack-tree.ts';
 import { fixturePaths, loadPromptOverrides } from './prompts.ts';
@@ -15,6 +17,7 @@ import { checkReferences, checkTriggerReferences, checkWorldReferences } from '.
 import { characterSchema, charactersSchema, type Character } from './schema/characters.ts';
 import { locationsSchema } from './schema/locations.ts';
 import { loreSchema } from './schema/lore.ts';
+import { EMPTY_NARRATIVE } from './schema/narrative.ts';
 import { personasSchema } from './schema/personas.ts';
 import { storySchema, type StoryManifest } from './schema/story.ts';
 import { triggersSchema } from './schema/triggers.ts';
@@ -104,6 +107,12 @@ async function readInto(
   const lexicon = await loadOne(tree, WORLD_FILES.lexicon, worldLexiconSchema, sink);
   const triggers = await loadList(tree, PACK_FILES.triggers, triggersSchema, sink);
   checkTriggerReferences({ story, personas, characters, locations, lore }, triggers, sink);
+  const narrative = await loadNarrative(tree, sink);
+  checkNarrativeReferences(
+    { story, personas, characters, locations, lore },
+    { narrative, objects: worldObjects, triggers },
+    sink,
+  );
   if (story === null || sink.hasErrors()) return null;
 
   const values = <T>(section: Section<T>): T[] => section.items.map((item) => item.value);
@@ -124,6 +133,7 @@ async function readInto(
     }),
     lexicon: lexicon.items[0]?.value ?? { verbs: {}, constraints: [] },
     triggers: values(triggers),
+    narrative: narrative.items[0]?.value ?? EMPTY_NARRATIVE,
     prompts,
     fixtures: fixturePaths(tree),
     contentHash: await contentHash(tree),

@@ -13,6 +13,7 @@ export const PACK_FILES = {
   locations: 'locations.yaml',
   lore: 'lore.yaml',
   triggers: 'triggers.yaml',
+  narrative: 'narrative.yaml',
 } as const;
 
 export const PACK_FOLDERS = {

@@ -136,18 +136,18 @@ export function checkTriggerReferences(
   }
 }
 
-interface Target {
+export interface Target {
   readonly section: Section<unknown>;
   readonly ids: ReadonlySet<string>;
   readonly what: string;
   readonly file: string;
 }
 
-function targetOf(section: Section<{ id: string }>, what: string, file: string): Target {
+export function targetOf(section: Section<{ id: string }>, what: string, file: string): Target {
   return { section, what, file, ids: new Set(section.items.map((item) => item.value.id)) };
 }
 
-function resolve(
+export function resolve(
   from: Sourced<unknown>,
   path: DataPath,
   id: string,
@@ -161,7 +161,7 @@ function resolve(
   sink.error(at(from, path, 'value'), `unknown ${target.what} "${id}"${didYouMean(id, target.ids)}${none}${hint}`);
 }
 
-function checkUnique<T>(
+export function checkUnique<T>(
   items: readonly Sourced<T>[],
   keyOf: (item: T) => string,
   what: string,
@@ -200,5 +200,5 @@ function checkSharedNames(characters: Section<Character>, sink: DiagnosticSink):
   }
 }
 
-const at = (item: Sourced<unknown>, path: DataPath, target: 'key' | 'value' = 'key'): SourcePosition =>
+export const at = (item: Sourced<unknown>, path: DataPath, target: 'key' | 'value' = 'key'): SourcePosition =>
   positionAt(item.yaml, [...item.path, ...path], target);

@@ -3,6 +3,7 @@ import type { PromptOverrides } from './prompts.ts';
 import type { Character } from './schema/characters.ts';
 import type { StoryLocation } from './schema/locations.ts';
 import type { LoreEntry } from './schema/lore.ts';
+import type { PackNarrative } from './schema/narrative.ts';
 import type { Persona } from './schema/personas.ts';
 import type { StoryManifest } from './schema/story.ts';
 import type { Subscription } from '../events/index.ts';
@@ -23,6 +24,8 @@ export interface StoryPack {
   readonly lexicon: WorldLexiconSpec;
   /** Trigger subscriptions (`triggers.yaml`): predicates over the truth set and their effects. */
   readonly triggers: readonly Subscription[];
+  /** The narrative graph (`narrative.yaml`): scenes, gates, sub-graphs, prophecies, bridge objects; empty when absent. */
+  readonly narrative: PackNarrative;
   /** Handlebars template text by stage, for the stages the pack overrides. */
   readonly prompts: PromptOverrides;
   /** Scripted playthroughs (`fixtures/*.yaml`), relative to the pack folder. */

@@ -2,9 +2,10 @@
  * engine/storykeeper: the pure maths of narrative gravity and Tier 3 context selection
  * (gravitational-context-assembly.md; ARCHITECTURE §8.6–8.9). Plain data in, plain data out: the caller supplies the
  * truth set, gate states and travel costs as callbacks, precomputes the landscape at scene entry, and scores and trims
- * the candidate pool every turn.
+ * the candidate pool every turn. Only the bridge to packs (from-pack, evaluate-landscape and what they use) reaches
+ * out: to engine/events for the truth set and its predicates, to engine/world for travel costs.
  */
-export { SCENE_STATES, SCENE_TYPES } from './scene.ts';
+export { SCENE_FLAG_NAMES, SCENE_STATES, SCENE_TYPES } from './scene.ts';
 export type {
   ApproachVector,
   CastRequirement,
@@ -60,3 +61,15 @@ export type { RetrievalOptions } from './assemble-retrieved-tier.ts';
 export { DEFAULT_JOURNAL_COMPRESSION } from './journal.ts';
 export type { CompressionLevel, JournalCompression, JournalEntry, JournalLine } from './journal.ts';
 export { compressJournal } from './compress-journal.ts';
+export type { BridgeObjectSpec, GateSpec, NarrativeSpec, ProphecySpec, SceneSpec, SubGraphSpec } from './pack-spec.ts';
+export { exitConditionKey, fulfilmentKey, narrativeFromPack } from './from-pack.ts';
+export type { PackGraph } from './from-pack.ts';
+export { gateState, predicateStrength, truthHolds } from './truth-oracles.ts';
+export type { GateState } from './truth-oracles.ts';
+export { positionFromTruth } from './position-from-truth.ts';
+export type { Whereabouts } from './position-from-truth.ts';
+export { packTravelCost } from './travel-cost.ts';
+export { evaluateLandscape } from './evaluate-landscape.ts';
+export type { ExitState, LandscapeEvaluation, LandscapeInput, LandscapePack } from './evaluate-landscape.ts';
+export { landscapeReport } from './landscape-report.ts';
+export type { LandscapeReport, SceneReport, SubGraphReport } from './landscape-report.ts';

@@ -16,6 +16,15 @@ export type SceneFlags = {
   readonly branchPoint: boolean;
 };
 
+/** The flags by name, for packs that list the ones a scene has. */
+export const SCENE_FLAG_NAMES = [
+  'convergencePoint',
+  'thresholdScene',
+  'requiredForStory',
+  'emotionalHinge',
+  'branchPoint',
+] as const satisfies readonly (keyof SceneFlags)[];
+
 /** A proposition of the truth set (e.g. `Met(player,sarah)`) and how much it counts towards its group. */
 export type WeightedCondition = { readonly proposition: string; readonly weight: number };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { characterSchema, charactersSchema } from './characters.ts';
 import { locationsSchema } from './locations.ts';
 import { loreSchema } from './lore.ts';
+import { narrativeSchema } from './narrative.ts';
 import { personasSchema } from './personas.ts';
 import { storySchema } from './story.ts';
 import { triggersSchema } from './triggers.ts';
@@ -16,6 +17,7 @@ export const PACK_FILE_SCHEMAS = {
   locations: locationsSchema,
   lore: loreSchema,
   triggers: triggersSchema,
+  narrative: narrativeSchema,
   'world-locations': worldLocationsSchema,
   'world-objects': worldObjectsSchema,
   'world-environment': worldEnvironmentSchema,
@@ -33,6 +35,7 @@ export const PACK_SCHEMA_KINDS = [
   'locations',
   'lore',
   'triggers',
+  'narrative',
   'world-locations',
   'world-objects',
   'world-environment',
@@ -51,6 +54,7 @@ const TITLES: Record<PackSchemaKind, string> = {
   locations: 'Storyloom locations.yaml',
   lore: 'Storyloom lore.yaml',
   triggers: 'Storyloom triggers.yaml',
+  narrative: 'Storyloom narrative.yaml',
   'world-locations': 'Storyloom world/locations.yaml',
   'world-objects': 'Storyloom world/objects.yaml',
   'world-environment': 'Storyloom world/environment.yaml',

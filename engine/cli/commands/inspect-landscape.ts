@@ -1,0 +1,104 @@
+import type { StoryPack } from '../../pack/index.ts';
+import type { SaveStore } from '../../store/index.ts';
+import {
+  evaluateLandscape,
+  landscapeReport,
+  type GateState,
+  type LandscapeReport,
+  type SceneReport,
+  type SubGraphReport,
+} from '../../storykeeper/index.ts';
+import { PLAY_STATE_CHECKPOINT, playStateFromCheckpoint, truthAt } from '../../turn/index.ts';
+import type { CliContext } from '../command.ts';
+import { installedPack } from '../installed-pack.ts';
+import { readAppVersion } from '../install-paths.ts';
+
+/** `inspect <save> landscape`: the narrative graph weighed against the truth set of a turn (the Storykeeper's view). */
+export async function printLandscape(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean) {
+  const { packId, personaId } = store.meta();
+  const pack = await installedPack(context, packId, readAppVersion());
+  if (pack === null) throw new Error(`the save's story pack "${packId}" is not installed (or does not load)`);
+  const report = landscapeAt(store, pack, personaId, turn);
+  context.io.stdout(json ? `${JSON.stringify(report)}\n` : formatLandscape(report));
+}
+
+function landscapeAt(store: SaveStore, pack: StoryPack, persona: string, turn: number | undefined): LandscapeReport {
+  const latestTurn = store.summary().turnCount;
+  const at = turn ?? latestTurn;
+  if (at > latestTurn) throw new Error(`This save has no turn ${at} yet (it has ${latestTurn}).`);
+  const played = store.latestCheckpoint(PLAY_STATE_CHECKPOINT, at);
+  // Before the first turn the persona stands where the story starts.
+  const location =
+    played === null ? pack.manifest.start.location : playStateFromCheckpoint(played.data, store.path).location;
+  const evaluation = evaluateLandscape(pack, { truth: truthAt(store, at), turn: at, location, persona });
+  return landscapeReport(evaluation);
+}
+
+export function formatLandscape(report: LandscapeReport): string {
+  const where = report.currentScene === null ? 'in no scene of the graph' : `in scene ${report.currentScene}`;
+  const heading = `Landscape after turn ${report.turn} — at ${report.location ?? 'no location'}, ${where}`;
+  if (report.scenes.length === 0) return `${heading}\n  (the pack has no narrative graph)\n`;
+  const strongest = report.strongestAttractor;
+  const lines = [
+    heading,
+    `Strongest attractor: ${strongest === null ? '(none)' : `${strongest.id} (pull ${round(strongest.pull)})`}`,
+    `Nearby attractors: ${orNone(report.attractors.map((a) => `${a.id} ${round(a.pull)}`)).join(', ')}`,
+    '',
+    'Scenes:',
+    ...report.scenes.flatMap(sceneLines),
+    '',
+    ...section('Gates:', report.gates.map(gateLine)),
+    ...section('Sub-graphs:', report.subGraphs.map(subGraphLine)),
+    ...section(
+      'Active prophecies:',
+      report.prophecies.map((p) => `  ${p.id} (${p.type}) ${p.source} → ${p.targetScene}: ${round(p.magnitude)}`),
+    ),
+    ...section(
+      'Bridge objects here:',
+      report.bridges.map((b) => `  ${b.id} (${b.object})`),
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function gateLine(gate: GateState): string {
+  const known = gate.knownBy.length === 0 ? '' : ` — known to ${gate.knownBy.join(', ')}`;
+  return `  ${gate.open ? 'open  ' : 'closed'} ${gate.id}${gate.fired ? ' (fired)' : ''}${known}`;
+}
+
+function subGraphLine(sub: SubGraphReport): string {
+  const formula = `collective mass ${round(sub.collectiveMass)} × permeability ${round(sub.permeability)} (drivers ${round(sub.permeabilityInput)}) = ${round(sub.contribution)}`;
+  const engaged = `${sub.visits} visit(s)${sub.engaged ? '' : ', not engaged'}`;
+  return `  ${sub.id}: ${formula}, ${engaged}${sub.bridges.length === 0 ? '' : `; bridges ${sub.bridges.join(', ')}`}`;
+}
+
+function sceneLines(scene: SceneReport): string[] {
+  const { mass, distance: d } = scene;
+  const parts = mass.structuralParts.map((part) => `${part.reason} ${round(part.amount)}`).join(', ');
+  const approach = mass.bestApproach === null ? '' : ` via ${mass.bestApproach}`;
+  const lines = [
+    `  ${scene.state.padEnd(11)} ${scene.id} — ${scene.title} (${scene.type}, ${scene.setting})`,
+    `      mass ${round(mass.total)} = base ${round(mass.base)} + structural ${round(mass.structural)}${parts === '' ? '' : ` (${parts})`} + approach ${round(mass.approach)} (satisfied ${round(mass.approachSatisfaction)}${approach})`,
+    `      distance ${round(d.total)} = information ${round(d.information)}×${d.weights.information} + emotional ${round(d.emotional)}×${d.weights.emotional} + relational ${round(d.relational)}×${d.weights.relational} + physical ${round(d.physical)}×${d.weights.physical}`,
+    `      pull ${round(scene.pull)}`,
+  ];
+  if (scene.gates.length > 0)
+    lines.push(`      gates: ${scene.gates.map((gate) => `${gate.id} ${gate.open ? 'open' : 'closed'}`).join(', ')}`);
+  for (const exit of scene.exits)
+    lines.push(
+      `      exit ${exit.id}: ${exit.holds ? 'holds' : 'waits'}${exit.leadsTo.length === 0 ? '' : ` → ${exit.leadsTo.join(', ')}`}`,
+    );
+  return lines;
+}
+
+function section(title: string, lines: readonly string[]): readonly string[] {
+  return [title, ...(lines.length === 0 ? ['  (none)'] : lines)];
+}
+
+function orNone(items: readonly string[]): readonly string[] {
+  return items.length === 0 ? ['(none)'] : items;
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,88 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../engine/cli/main.ts';
+import type { LandscapeReport } from '../../../engine/storykeeper/index.ts';
+import { STORIES_DIR } from '../../support/playthrough.ts';
+
+/** Runs the CLI in-process with an output-collecting terminal (a test boundary fake). */
+async function cli(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: (text: string) => void (stdout += text), stderr: (text: string) => void (stderr += text) };
+  const code = await runCli(argv, io, {}, new AbortController().signal);
+  return { code, stdout, stderr };
+}
+
+let home: string;
+let save: string;
+// One replay of Lantern Quay's arrival serves every test: the landscape views only read the save.
+beforeAll(async () => {
+  home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-cli-'));
+  const quay = path.join(STORIES_DIR, 'lantern-quay', 'fixtures');
+  await cli(
+    '--home',
+    home,
+    'play',
+    path.join(STORIES_DIR, 'lantern-quay'),
+    '--llm',
+    `scripted:${path.join(quay, 'arrival.yaml')}`,
+    '--inputs',
+    path.join(quay, 'arrival.inputs'),
+    '--json',
+  );
+  const [written] = (await readdir(path.join(home, 'saves'))).filter((file) => file.endsWith('.storyloom'));
+  if (written === undefined) throw new Error('no save was written');
+  save = written;
+});
+afterAll(() => rm(home, { recursive: true, force: true }));
+
+describe('storyloom inspect <save> landscape', () => {
+  it('shows every scene with its state, mass, distance and pull, the strongest attractor, gates and sub-graphs', async () => {
+    const { code, stdout } = await cli('--home', home, 'inspect', save, 'landscape');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Landscape after turn 6 — at harbour-office, in no scene of the graph');
+    // The badge was shown in the harbour office: the harbourmaster's scene is where the night pulls now.
+    expect(stdout).toContain('Strongest attractor: the-false-entry (pull 15.2)');
+    expect(stdout).toMatch(/attracting +the-false-entry — Returned, no remarks \(gate, harbour-office\)/u);
+    expect(stdout).toContain(
+      '      mass 0.95 = base 0.6 + structural 0.15 (gates 0.1, branchPoint 0.05) + approach 0.2 (satisfied 1 via the-boards-man)',
+    );
+    expect(stdout).toContain(
+      '      distance 0.25 = information 0.5×0.5 + emotional 0×0.1 + relational 0×0.2 + physical 0×0.2',
+    );
+    expect(stdout).toContain('      gates: sam_is_the_boards_man open, the_true_log closed');
+    expect(stdout).toMatch(/reachable +the-crypt-at-first-light — The crypt at first light \(gravitational, crypt\)/u);
+    expect(stdout).toContain('  open   sam_is_the_boards_man — known to silas-crane');
+    expect(stdout).toContain('  closed hale_exposed');
+    expect(stdout).toMatch(/ {2}hesters-lights: collective mass 0\.5 × permeability 0\.1\d* .*bridges jorys-lantern/u);
+    expect(stdout).toContain('Active prophecies:\n  (none)');
+  });
+
+  it('prints the landscape of an earlier turn as JSON', async () => {
+    const { code, stdout } = await cli('--home', home, 'inspect', save, 'landscape', '--turn', '2', '--json');
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as LandscapeReport;
+    expect(report).toMatchObject({ turn: 2, location: 'drowned-lantern', currentScene: null, prophecies: [] });
+    expect(report.strongestAttractor?.id).toBe('kits-penny');
+    const kit = report.scenes.find((scene) => scene.id === 'kits-penny');
+    // Kit is there and trusts the player (0.85 refined, weight 2 of 3), but not yet enough to tell what she saw.
+    expect(kit).toMatchObject({ state: 'attracting', gates: [{ id: 'what_kit_saw', open: false }] });
+    expect(kit?.mass.approachSatisfaction).toBeCloseTo((2 * 0.85 + 1) / 3, 10);
+    expect(report.scenes).toHaveLength(10);
+    expect(report.gates.map((gate) => gate.id)).toEqual([
+      'sam_is_the_boards_man',
+      'what_kit_saw',
+      'the_true_log',
+      'pells_fate',
+      'hale_exposed',
+    ]);
+  });
+
+  it('refuses a turn the save does not have yet', async () => {
+    const beyond = await cli('--home', home, 'inspect', save, 'landscape', '--turn', '9');
+    expect(beyond.code).not.toBe(0);
+    expect(beyond.stderr).toContain('This save has no turn 9 yet (it has 6).');
+  });
+});
