@@ -61,7 +61,13 @@ export interface PromptContext {
    * Narrator only: `silence` when no one else acts; `constraint`, the reason the world refuses the intention (render
    * the attempt failing, change nothing); `directions`, lines from fired triggers (mandated shifts, echoes).
    */
-  readonly guidance: { readonly silence: boolean; readonly constraint: string; readonly directions: string };
+  readonly guidance: {
+    readonly silence: boolean;
+    readonly constraint: string;
+    readonly directions: string;
+    /** Tier 3: the Storykeeper's retrieved context for this turn (themes, standing, revelations), one per line. */
+    readonly retrieved: string;
+  };
   /** How many past messages a template prints (`{{#last history limits.history}}`); from the pack's tuning. */
   readonly limits: { readonly history: number };
 }

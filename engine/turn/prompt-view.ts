@@ -55,7 +55,7 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
     lore: loreFor(pack, state, personaId, request.principal, request.stage),
     ...views(buildView(inputs.stream, request).map((entry) => toPromptMessage(entry, pack, personaId))),
     turn: { number: request.cursor.turn, narration: currentNarration(inputs.stream, request.cursor.turn) },
-    guidance: { silence: false, constraint: '', directions: '' },
+    guidance: { silence: false, constraint: '', directions: '', retrieved: '' },
     limits: { history: pack.manifest.tuning.historyMessages ?? DEFAULT_HISTORY_MESSAGES },
     ...extra,
   };

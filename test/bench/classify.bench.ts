@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildSensitivityMap, TriggerIndex, TruthSet } from '../../engine/events/index.ts';
 import { loadPack } from '../../engine/pack/index.ts';
 import { systemClock } from '../../engine/platform/node.ts';
+import { narrativeFromPack } from '../../engine/storykeeper/index.ts';
 import { TurnBuffer } from '../../engine/stream/index.ts';
 import { classifyTurn, initialEventState, lexiconOf, type EventRuntime } from '../../engine/turn/classify/index.ts';
 import { initialPlayState } from '../../engine/turn/index.ts';
@@ -26,6 +27,7 @@ const classifyBenchmark: Benchmark = {
     const personaId = pack.manifest.start.persona;
     const state = initialPlayState(pack, personaId);
     const lexicon = lexiconOf(pack, personaId);
+    const graph = narrativeFromPack(pack.narrative);
     const samples: number[] = [];
     const perInput = INPUTS.map(() => [] as number[]);
     for (let sample = 0; sample < SAMPLES + 20; sample++) {
@@ -37,6 +39,8 @@ const classifyBenchmark: Benchmark = {
         triggers,
         lexicon,
         sensitivity: buildSensitivityMap(triggers.active(), []),
+        graph,
+        landscape: null,
       };
       const buffer = new TurnBuffer(1, []);
       const intention = buffer.append({ owner: personaId, type: 'intention', content: INPUTS[which] ?? '' });

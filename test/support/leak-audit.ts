@@ -70,3 +70,29 @@ function resolvedIntention(prompt: string): string | null {
   const line = prompt.split('\n').findLast((candidate) => candidate.startsWith('Intention to resolve — '));
   return line === undefined ? null : line.slice(line.indexOf(': ') + 2);
 }
+
+/**
+ * Information boundaries (gravitational-context-assembly.md): a gate's guarded facts reach no prompt of a principal
+ * before the gate has released them to it. `knows(principal, gate)` answers from the truth set as of the call's turn
+ * (`Knows(<principal>,<gate>)`; the persona is "player", and every stage but a character's own speaks for the player).
+ */
+export function auditGuardedFacts(
+  call: StoredStageCall,
+  pack: StoryPack,
+  knows: (principal: string, gate: string) => boolean,
+): Leak[] {
+  const prompt = call.prompt.map((message) => message.content).join('\n');
+  const principal = pack.characters.some((character) => character.id === call.principal) ? call.principal : 'player';
+  return pack.narrative.gates.flatMap((gate) =>
+    knows(principal, gate.id)
+      ? []
+      : gate.facts
+          .filter((fact) => prompt.includes(fact))
+          .map((fact) => ({
+            stage: call.stage,
+            principal: call.principal,
+            rule: `gate ${gate.id} leaked before it opened`,
+            text: fact,
+          })),
+  );
+}

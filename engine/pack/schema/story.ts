@@ -31,6 +31,51 @@ export const tuningSchema = z
       .max(1000)
       .optional()
       .describe('How many past messages stage prompts receive.'),
+    storykeeper: z
+      .strictObject({
+        retrievedTierBudget: z
+          .number()
+          .int()
+          .min(0)
+          .max(8000)
+          .optional()
+          .describe('Tokens of retrieved context per Narrator call (default 600).'),
+        minimumCandidateScore: z
+          .number()
+          .min(0)
+          .max(10)
+          .optional()
+          .describe('Candidates scoring below this are dropped (default 0.1).'),
+        recencyHalfLife: z
+          .number()
+          .positive()
+          .optional()
+          .describe('Turns for a candidate’s recency to halve (default 10).'),
+        nearbyAttractors: z
+          .number()
+          .int()
+          .min(1)
+          .max(20)
+          .optional()
+          .describe('How many attractors amplify retrieval (default 3).'),
+        weights: z
+          .strictObject({
+            attractor: z.number().min(0).optional(),
+            thematic: z.number().min(0).optional(),
+            subGraph: z.number().min(0).optional(),
+            prophetic: z.number().min(0).optional(),
+          })
+          .optional()
+          .describe('Gravitational weights of the composite score (defaults 0.3, 0.15, 0.25, 0.2).'),
+        journal: z
+          .strictObject({ full: z.number().int().min(0).optional(), summarised: z.number().int().min(0).optional() })
+          .optional()
+          .describe(
+            'Journal compression: entries kept in full beyond the history window, then summarised (defaults 0, 8).',
+          ),
+      })
+      .optional()
+      .describe('The Storykeeper’s budgets, weights and thresholds for this story.'),
   })
   .describe('Optional engine tuning for this story. Unknown keys are ignored with a warning.');
 

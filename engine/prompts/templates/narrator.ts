@@ -29,6 +29,9 @@ The story so far:
 {{/if}}
 {{#if guidance.silence}}No one else stirs this turn: let the quiet register in the scene.
 {{/if}}
+{{#if guidance.retrieved}}What matters now (let it colour the telling; never quote it, never name it):
+{{guidance.retrieved}}
+{{/if}}
 {{#if guidance.directions}}{{guidance.directions}}
 {{/if}}
 {{#if guidance.constraint}}This cannot happen: {{guidance.constraint}} Narrate the attempt and how the world refuses it, in the world's own terms. Nothing changes, and no one speaks.

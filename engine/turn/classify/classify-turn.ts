@@ -2,7 +2,6 @@ import {
   buildSensitivityMap,
   matchSensitivity,
   parseStructure,
-  runCascade,
   type CascadeResult,
   type DeferredEvent,
   type Directive,
@@ -18,6 +17,14 @@ import type { PlayState } from '../play-state.ts';
 import { charactersPresent } from '../prompt-view.ts';
 import type { TurnContext } from '../turn-context.ts';
 import type { EventState } from './event-state.ts';
+import {
+  cascadeWithGates,
+  configOf,
+  landscapeNow,
+  retrievedContext,
+  sceneIdAt,
+  type ContextReport,
+} from '../storykeeper/index.ts';
 import { narratorGuidance, type NarratorGuidance } from './guidance.ts';
 import type { EventRuntime } from './runtime.ts';
 import { sceneStep } from './scene-step.ts';
@@ -50,6 +57,10 @@ export interface Classification {
   readonly refreshed: readonly string[];
   /** The sensitivity map Stage 3 matched against. */
   readonly map: SensitivityMap;
+  /** Information gates that opened this turn. */
+  readonly opened: readonly string[];
+  /** How the Narrator's retrieved tier was chosen. */
+  readonly context: ContextReport;
   readonly events: EventState;
 }
 
@@ -60,60 +71,85 @@ export interface Classification {
  */
 export function classifyTurn(context: ClassifyContext, request: ClassifyRequest): Classification {
   const { runtime, events } = request;
-  const { state, buffer } = context;
+  const { state, buffer, pack, personaId } = context;
   const turn = buffer.turn;
-  const present = charactersPresent(context.pack, state).map((character) => character.id);
-  const scene = sceneStep(events, state.location, present, request.opened);
+  const location = state.location;
+  const present = charactersPresent(pack, state).map((character) => character.id);
+  const landscapeAt = () => landscapeNow(pack, { truth: runtime.truth, turn, location, persona: personaId });
+  const entering = request.opened || (events.location ?? events.sceneId) !== location;
+  if (entering || runtime.landscape === null) runtime.landscape = landscapeAt();
+  const sceneId = entering ? sceneIdAt(runtime.landscape, location) : events.sceneId;
+  const scene = sceneStep(events, { location, sceneId }, present, request.opened);
   const refreshed: string[] = scene.entered ? ['scene entry'] : scene.castChanged ? ['cast change'] : [];
   if (refreshed.length > 0) runtime.sensitivity = buildSensitivityMap(runtime.triggers.active(), present);
 
   const world =
-    events.world === null
-      ? null
-      : syncAgents({ state: events.world, log: [] }, agentPositions(state, context.personaId));
+    events.world === null ? null : syncAgents({ state: events.world, log: [] }, agentPositions(state, personaId));
   const whisperTo = request.whisperTo === null ? {} : { whisperTo: request.whisperTo };
   const parse = parseStructure(request.intention.content, runtime.lexicon, { present, ...whisperTo });
   const facts = classifyFacts({
     parse,
     world,
-    personaId: context.personaId,
-    location: state.location,
-    exits: context.pack.locations.find((place) => place.id === state.location)?.connections.map((c) => c.to) ?? [],
+    personaId,
+    location,
+    exits: pack.locations.find((place) => place.id === location)?.connections.map((c) => c.to) ?? [],
     contentRef: `${turn}:${request.intention.seq}`,
     whisper: request.whisperTo !== null,
   });
   const cascade = (records: readonly LedgerRecord[], firstSeq: number) =>
-    runCascade({
-      truth: runtime.truth,
-      triggers: runtime.triggers,
-      turn,
-      firstSeq,
-      records,
-      minConfidence: context.pack.manifest.tuning.minConfidence,
-      monotonic: () => context.clock.monotonic(),
-    });
+    cascadeWithGates(
+      {
+        truth: runtime.truth,
+        triggers: runtime.triggers,
+        turn,
+        firstSeq,
+        records,
+        minConfidence: pack.manifest.tuning.minConfidence,
+        monotonic: () => context.clock.monotonic(),
+      },
+      runtime.graph,
+      { sceneId, present },
+    );
   const tier1 = cascade([...scene.records, ...facts.records], events.nextSeq);
   const judgments =
     facts.violation === null
-      ? matchSensitivity(runtime.sensitivity, parse, { turn, sceneId: state.location, idPrefix: `t${turn}` })
+      ? matchSensitivity(runtime.sensitivity, parse, { turn, sceneId, idPrefix: `t${turn}` })
       : [];
   const map = runtime.sensitivity;
   const tier2 = cascade(
     judgments.map((judgment) => ({ kind: 'judgment', judgment })),
-    tier1.nextSeq,
+    tier1.results.at(-1)?.nextSeq ?? events.nextSeq,
   );
-  const cascades = [tier1, tier2];
+  const cascades = [...tier1.results, ...tier2.results];
+  const opened = [...tier1.opened, ...tier2.opened];
   const reasons = refreshReasons(cascades);
   if (reasons.length > 0) {
     runtime.sensitivity = buildSensitivityMap(runtime.triggers.active(), present);
     refreshed.push(...reasons);
   }
+  // The landscape moved with the scene's own events, or a gate opened: weigh it again.
+  if (scene.entered || opened.length > 0) runtime.landscape = landscapeAt();
   const directives: Directive[] = [...events.directives, ...scene.directives, ...cascades.flatMap((c) => c.directives)];
   const deferred: DeferredEvent[] = [...scene.deferred, ...cascades.flatMap((c) => c.deferred)];
+  const retrieved = retrievedContext(
+    {
+      pack,
+      graph: runtime.graph,
+      truth: runtime.truth,
+      minConfidence: pack.manifest.tuning.minConfidence,
+      turn,
+      landscape: runtime.landscape,
+      parse,
+      present,
+      directives,
+      opened,
+    },
+    configOf(pack),
+  );
   return {
     parse,
     violation: facts.violation,
-    guidance: narratorGuidance(context.pack, facts.violation, directives),
+    guidance: { ...narratorGuidance(pack, facts.violation, directives), retrieved: retrieved.text },
     judgments,
     cascades,
     ledger: cascades.flatMap((c) => c.applied),
@@ -122,15 +158,18 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
     sceneEntered: scene.entered,
     refreshed,
     map,
+    opened,
+    context: retrieved.report,
     events: {
       world: facts.world?.state ?? null,
-      sceneId: state.location,
+      sceneId,
+      location,
       present,
       fired: runtime.triggers.firedTurns(),
       removed: removedTriggers(context, runtime),
       deferred,
       directives: [],
-      nextSeq: tier2.nextSeq,
+      nextSeq: tier2.results.at(-1)?.nextSeq ?? events.nextSeq,
     },
   };
 }

@@ -19,7 +19,10 @@ const deferredSchema = z.custom<DeferredEvent>(
 
 export const eventStateSchema = z.strictObject({
   world: worldStateSchema.nullable(),
+  /** What InScene names: the narrative graph's scene set here, or the location itself. */
   sceneId: z.string(),
+  /** Where the persona was when the scene was entered: a new place is a new scene. */
+  location: z.string().optional(),
   present: z.array(z.string()),
   fired: z.array(z.tuple([z.string(), z.number().int()])),
   removed: z.array(z.string()),

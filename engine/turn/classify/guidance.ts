@@ -8,15 +8,17 @@ export interface NarratorGuidance {
   readonly constraint: string;
   /** One line per mandated shift or echo, for the Narrator to weave in. */
   readonly directions: string;
+  /** Tier 3: what the Storykeeper retrieved for this turn (structured narrative facts, one per line). */
+  readonly retrieved: string;
 }
 
-export const NO_GUIDANCE: NarratorGuidance = { constraint: '', directions: '' };
+export const NO_GUIDANCE: NarratorGuidance = { constraint: '', directions: '', retrieved: '' };
 
 export function narratorGuidance(
   pack: StoryPack,
   violation: Violation | null,
   directives: readonly Directive[],
-): NarratorGuidance {
+): Omit<NarratorGuidance, 'retrieved'> {
   const name = (id: string) => pack.characters.find((character) => character.id === id)?.name ?? id;
   const lines = directives.map((directive) =>
     directive.kind === 'mandate'

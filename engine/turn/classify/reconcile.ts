@@ -1,14 +1,9 @@
-import {
-  evaluate,
-  judgedProposition,
-  runCascade,
-  type CascadeResult,
-  type InterpretiveJudgment,
-} from '../../events/index.ts';
+import { evaluate, judgedProposition, type CascadeResult, type InterpretiveJudgment } from '../../events/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import type { EventState } from './event-state.ts';
 import type { Interpretation } from './deep-interpretation.ts';
 import type { EventRuntime } from './runtime.ts';
+import { cascadeWithGates } from '../storykeeper/index.ts';
 
 /** How Stage 4's refined judgment compares with Stage 3's provisional one (event-system.md, Stage 4). */
 export interface ReconcileNote {
@@ -45,15 +40,22 @@ export function reconcile(
 ): Reconciliation {
   if (interpretation.failure !== null || interpretation.judgments.length === 0)
     return { turn, failure: interpretation.failure, cascade: null, notes: [], mayBeRevised: [], events };
-  const cascade = runCascade({
-    truth: runtime.truth,
-    triggers: runtime.triggers,
-    turn,
-    firstSeq: events.nextSeq,
-    records: interpretation.judgments.map((judgment) => ({ kind: 'judgment', judgment })),
-    minConfidence: pack.manifest.tuning.minConfidence,
-    monotonic,
-  });
+  const { results, opened } = cascadeWithGates(
+    {
+      truth: runtime.truth,
+      triggers: runtime.triggers,
+      turn,
+      firstSeq: events.nextSeq,
+      records: interpretation.judgments.map((judgment) => ({ kind: 'judgment', judgment })),
+      minConfidence: pack.manifest.tuning.minConfidence,
+      monotonic,
+    },
+    runtime.graph,
+    { sceneId: events.sceneId, present: events.present },
+  );
+  // A gate opened by a refined judgment moves the landscape: it is weighed again on the next turn.
+  if (opened.length > 0) runtime.landscape = null;
+  const cascade = mergeResults(results);
   const context = { truth: runtime.truth, turn, minConfidence: pack.manifest.tuning.minConfidence };
   const mayBeRevised = pack.triggers
     .filter((subscription) => runtime.triggers.lastFired(subscription.id) === interpretation.turn)
@@ -87,4 +89,19 @@ function note(refined: InterpretiveJudgment, provisional: readonly InterpretiveJ
         ? 'revised'
         : 'confirmed';
   return { proposition, provisional: before.confidence, refined: refined.confidence, verdict };
+}
+
+/** The cascades of one reconciliation (the judgments', then each gate release's) as one result. */
+function mergeResults(results: readonly CascadeResult[]): CascadeResult {
+  const last = results.at(-1);
+  return {
+    applied: results.flatMap((r) => r.applied),
+    firings: results.flatMap((r) => r.firings),
+    directives: results.flatMap((r) => r.directives),
+    deferred: results.flatMap((r) => r.deferred),
+    held: results.flatMap((r) => r.held),
+    expired: results.flatMap((r) => r.expired),
+    evaluations: results.reduce((sum, r) => sum + r.evaluations, 0),
+    nextSeq: last?.nextSeq ?? 0,
+  };
 }

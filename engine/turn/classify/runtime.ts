@@ -11,6 +11,7 @@ import {
   type TruthSnapshot,
 } from '../../events/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
+import { narrativeFromPack, type LandscapeEvaluation, type PackGraph } from '../../storykeeper/index.ts';
 import type { SaveStore, StoredLedgerEntry } from '../../store/index.ts';
 import { startWorld, worldFromPack } from '../../world/index.ts';
 import type { PlayState } from '../play-state.ts';
@@ -30,6 +31,10 @@ export interface EventRuntime {
   readonly triggers: TriggerIndex;
   readonly lexicon: Lexicon;
   sensitivity: SensitivityMap;
+  /** The pack's narrative graph, with its gates and the predicates behind its conditions. */
+  readonly graph: PackGraph;
+  /** The gravitational landscape: computed at scene entry, dropped when a gate opens (recomputed on demand). */
+  landscape: LandscapeEvaluation | null;
 }
 
 export function lexiconOf(pack: StoryPack, personaId: string): Lexicon {
@@ -83,6 +88,8 @@ export function loadEventRuntime(
     triggers,
     lexicon: lexiconOf(pack, personaId),
     sensitivity: buildSensitivityMap(triggers.active(), events.present),
+    graph: narrativeFromPack(pack.narrative),
+    landscape: null,
   };
 }
 

@@ -14,24 +14,25 @@ export interface SceneStep {
 }
 
 /**
- * The scene (here: where the persona is) and who is in it, as events. A new place or an opened scene is a scene
- * entry: everyone leaves the old scene, the new one is entered with its cast, and the work deferred to the boundary
+ * The scene (the narrative graph's scene set where the persona is, else the place itself) and who is in it, as
+ * events. A new place or an opened scene is a scene entry: everyone leaves the old scene, the new one is entered with its cast, and the work deferred to the boundary
  * is released. Within a scene, arrivals and departures are the difference from last turn's cast.
  */
 export function sceneStep(
   events: EventState,
-  location: string,
+  place: { readonly location: string; readonly sceneId: string },
   present: readonly string[],
   opened: boolean,
 ): SceneStep {
+  const { location, sceneId } = place;
   const event = (value: NarrativeEvent): LedgerRecord => ({ kind: 'event', event: value });
-  const entered = opened || events.sceneId !== location;
+  const entered = opened || (events.location ?? events.sceneId) !== location;
   if (entered) {
     const exits = events.sceneId === '' ? [] : [PLAYER, ...events.present];
     const records = [
       ...exits.map((character) => event({ type: 'SceneExited', scene_id: events.sceneId, character })),
       ...events.deferred.flatMap((deferred) => (deferred.outcome.kind === 'record' ? [deferred.outcome.record] : [])),
-      event({ type: 'SceneEntered', scene_id: location, characters: [PLAYER, ...present] }),
+      event({ type: 'SceneEntered', scene_id: sceneId, characters: [PLAYER, ...present] }),
     ];
     const directives = events.deferred.flatMap((deferred) =>
       deferred.outcome.kind === 'directive' ? [deferred.outcome.directive] : [],
@@ -43,8 +44,8 @@ export function sceneStep(
   const arrivals = present.filter((character) => !before.has(character));
   const departures = events.present.filter((character) => !now.has(character));
   const records = [
-    ...departures.map((character) => event({ type: 'CharacterDeparture', character, scene_id: location })),
-    ...arrivals.map((character) => event({ type: 'CharacterArrival', character, scene_id: location })),
+    ...departures.map((character) => event({ type: 'CharacterDeparture', character, scene_id: events.sceneId })),
+    ...arrivals.map((character) => event({ type: 'CharacterArrival', character, scene_id: events.sceneId })),
   ];
   return { records, directives: [], entered, deferred: events.deferred, castChanged: records.length > 0 };
 }

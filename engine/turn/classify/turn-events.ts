@@ -17,6 +17,7 @@ import type { EventState } from './event-state.ts';
 import { reconcile, type ReconcileNote } from './reconcile.ts';
 import type { EventRuntime } from './runtime.ts';
 import type { Violation } from './world-step.ts';
+import type { ContextReport } from '../storykeeper/index.ts';
 
 /** What the session hands a turn: the live runtime, the saved state, and a Stage 4 call from an earlier turn. */
 export interface EventTurnInput {
@@ -58,6 +59,10 @@ export interface EventsReport {
   readonly sensitivityEntries: number;
   readonly worldLog: readonly LogEntry[];
   readonly sceneEntered: boolean;
+  /** Information gates opened this turn. */
+  readonly opened: readonly string[];
+  /** How the Narrator's retrieved tier (Tier 3) was chosen: every candidate with its factors. */
+  readonly context: ContextReport;
   readonly reconciliations: readonly ReconcileReport[];
   /** Stage 4 of this turn: not run, landed within the turn, still running at commit, or failed. */
   readonly interpretation: 'none' | 'landed' | 'pending' | 'failed';
@@ -78,6 +83,8 @@ export function classificationReport(turn: number, classification: Classificatio
     sensitivityEntries: classification.map.entries.length,
     worldLog: classification.worldLog,
     sceneEntered: classification.sceneEntered,
+    opened: classification.opened,
+    context: classification.context,
   } satisfies Omit<EventsReport, 'reconciliations' | 'interpretation'>;
 }
 

@@ -42,10 +42,11 @@ describe('storyloom inspect <save> landscape', () => {
   it('shows every scene with its state, mass, distance and pull, the strongest attractor, gates and sub-graphs', async () => {
     const { code, stdout } = await cli('--home', home, 'inspect', save, 'landscape');
     expect(code).toBe(0);
-    expect(stdout).toContain('Landscape after turn 6 — at harbour-office, in no scene of the graph');
-    // The badge was shown in the harbour office: the harbourmaster's scene is where the night pulls now.
-    expect(stdout).toContain('Strongest attractor: the-false-entry (pull 15.2)');
-    expect(stdout).toMatch(/attracting +the-false-entry — Returned, no remarks \(gate, harbour-office\)/u);
+    expect(stdout).toContain('Landscape after turn 6 — at harbour-office, in scene the-false-entry');
+    // Entering the harbour office opened the harbourmaster's scene; word of the badge now pulls towards the Collector.
+    expect(stdout).toContain('Strongest attractor: the-collectors-brandy (pull 4.152)');
+    expect(stdout).toMatch(/active +the-false-entry — Returned, no remarks \(gate, harbour-office\)/u);
+    expect(stdout).toMatch(/completed +a-letter-for-pell/u);
     expect(stdout).toContain(
       '      mass 0.95 = base 0.6 + structural 0.15 (gates 0.1, branchPoint 0.05) + approach 0.2 (satisfied 1 via the-boards-man)',
     );
@@ -54,7 +55,7 @@ describe('storyloom inspect <save> landscape', () => {
     );
     expect(stdout).toContain('      gates: sam_is_the_boards_man open, the_true_log closed');
     expect(stdout).toMatch(/reachable +the-crypt-at-first-light — The crypt at first light \(gravitational, crypt\)/u);
-    expect(stdout).toContain('  open   sam_is_the_boards_man — known to silas-crane');
+    expect(stdout).toContain('  open   sam_is_the_boards_man (fired) — known to player, silas-crane');
     expect(stdout).toContain('  closed hale_exposed');
     expect(stdout).toMatch(/ {2}hesters-lights: collective mass 0\.5 × permeability 0\.1\d* .*bridges jorys-lantern/u);
     expect(stdout).toContain('Active prophecies:\n  (none)');
@@ -64,8 +65,14 @@ describe('storyloom inspect <save> landscape', () => {
     const { code, stdout } = await cli('--home', home, 'inspect', save, 'landscape', '--turn', '2', '--json');
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as LandscapeReport;
-    expect(report).toMatchObject({ turn: 2, location: 'drowned-lantern', currentScene: null, prophecies: [] });
-    expect(report.strongestAttractor?.id).toBe('kits-penny');
+    expect(report).toMatchObject({
+      turn: 2,
+      location: 'drowned-lantern',
+      currentScene: 'a-letter-for-pell',
+      prophecies: [],
+    });
+    // The way out onto the quay is one step from the tavern's scene: a connective scene that close pulls hardest.
+    expect(report.strongestAttractor?.id).toBe('the-lanterns-of-the-quay');
     const kit = report.scenes.find((scene) => scene.id === 'kits-penny');
     // Kit is there and trusts the player (0.85 refined, weight 2 of 3), but not yet enough to tell what she saw.
     expect(kit).toMatchObject({ state: 'attracting', gates: [{ id: 'what_kit_saw', open: false }] });

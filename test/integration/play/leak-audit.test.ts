@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadPack } from '../../../engine/pack/index.ts';
 import { openSave } from '../../../engine/store/index.ts';
 import { manualClock } from '../../../engine/platform/testing.ts';
-import { auditPrompt } from '../../support/leak-audit.ts';
+import { truthAt } from '../../../engine/turn/index.ts';
+import { auditGuardedFacts, auditPrompt } from '../../support/leak-audit.ts';
 import { replayFixture, STORIES_DIR, type FixtureRun } from '../../support/playthrough.ts';
 
 const fixtures = readdirSync(STORIES_DIR).flatMap((pack) => {
@@ -31,10 +32,44 @@ describe('the leak audit', () => {
       appVersion: '0.1.0',
     });
     const stream = store.messagesBefore(null, 100_000);
-    const calls = store.turns().flatMap((turn) => store.stageCalls(turn.id));
+    const turns = store.turns();
+    const calls = turns.flatMap((turn) => store.stageCalls(turn.id).map((call) => ({ call, turn: turn.number })));
+    const truths = new Map(turns.map((turn) => [turn.number, truthAt(store, turn.number)]));
     store.close();
     expect(calls.length).toBeGreaterThan(10);
-    expect(calls.flatMap((call) => auditPrompt(call, stream, pack))).toEqual([]);
+    expect(calls.flatMap(({ call }) => auditPrompt(call, stream, pack))).toEqual([]);
+    const guarded = calls.flatMap(({ call, turn }) =>
+      auditGuardedFacts(call, pack, (who, gate) => truths.get(turn)?.factual.has(`Knows(${who},${gate})`) ?? false),
+    );
+    expect(guarded).toEqual([]);
+  });
+
+  it('catches a guarded fact in a prompt before its gate opened, and lets it pass once it has', async () => {
+    const { pack } = await loadPack(path.join(STORIES_DIR, 'lantern-quay'), { appVersion: '0.1.0' });
+    const gate = pack?.narrative.gates.find((candidate) => candidate.id === 'pells_fate');
+    if (pack === null || gate === undefined) throw new Error('lantern-quay has no pells_fate gate');
+    const call = {
+      id: 1,
+      turnId: 1,
+      seq: 1,
+      stage: 'narrator',
+      principal: 'narrator',
+      provider: 'scripted',
+      model: 'test',
+      prompt: [{ role: 'user' as const, content: `What matters now: ${gate.facts[0] ?? ''}` }],
+      output: null,
+      promptTokens: null,
+      cachedTokens: null,
+      generatedTokens: null,
+      ttftMs: null,
+      totalMs: null,
+      error: null,
+      createdAt: 0,
+    };
+    expect(auditGuardedFacts(call, pack, () => false)).toEqual([
+      expect.objectContaining({ rule: 'gate pells_fate leaked before it opened' }),
+    ]);
+    expect(auditGuardedFacts(call, pack, (who, id) => who === 'player' && id === 'pells_fate')).toEqual([]);
   });
 
   it('catches a leak when one is planted (the audit itself works)', async () => {

@@ -20,7 +20,7 @@ const context: PromptContext = {
   })),
   turn: { number: 3, narration: '' },
   intention: { owner_name: 'Ren', content: 'I ask Mara about the ship.' },
-  guidance: { silence: false, constraint: '', directions: '' },
+  guidance: { silence: false, constraint: '', directions: '', retrieved: '' },
   limits: { history: 40 },
 };
 

@@ -1,0 +1,82 @@
+import {
+  assembleRetrievedTier,
+  type BoundaryStatus,
+  type CandidateSource,
+  type DropReason,
+  type StorykeeperConfig,
+} from '../../storykeeper/index.ts';
+import { contextCandidates, type CandidateInputs } from './candidates.ts';
+
+/** One candidate of the retrieved tier as `inspect context` and the context panel show it. */
+export interface ContextCandidateReport {
+  readonly id: string;
+  readonly source: CandidateSource;
+  /** Empty for a withheld candidate: its text stays out of every report a player might read. */
+  readonly text: string;
+  readonly tokens: number;
+  readonly boundary: BoundaryStatus;
+  readonly factors: {
+    readonly relevance: number;
+    readonly modifier: number;
+    readonly boundary: number;
+    readonly recency: number;
+    readonly temperature: number;
+  };
+  readonly score: number;
+  readonly mandatory: boolean;
+  readonly selected: boolean;
+  readonly dropped: DropReason | null;
+}
+
+export interface ContextReport {
+  readonly budget: number;
+  readonly tokens: number;
+  readonly overBudget: number;
+  readonly candidates: readonly ContextCandidateReport[];
+}
+
+export interface RetrievedContext {
+  /** The Narrator's Tier 3: structured narrative facts, one per line. */
+  readonly text: string;
+  readonly report: ContextReport;
+}
+
+const SOURCE_LABEL: Record<CandidateSource, string> = {
+  entity: 'who and what',
+  emotional: 'feeling',
+  gravitational: 'weight',
+  sub_graph: 'resonance',
+  revelation: 'now known',
+  echo: 'echo',
+};
+
+/** Tier 3 for one Narrator call: the candidate pool scored against the landscape and trimmed to the budget. */
+export function retrievedContext(inputs: CandidateInputs, config: StorykeeperConfig): RetrievedContext {
+  const candidates = contextCandidates(inputs);
+  const selection = assembleRetrievedTier(candidates, inputs.landscape.landscape, { temperature: 'neutral' }, config);
+  const dropped = new Map(selection.dropped.map(({ item, reason }) => [item.id, reason]));
+  const chosen = new Set(selection.selected.map((item) => item.id));
+  const all = [...selection.selected, ...selection.dropped.map(({ item }) => item)];
+  return {
+    text: selection.selected
+      .map((item) => `- (${SOURCE_LABEL[item.candidate.source]}) ${item.candidate.text}`)
+      .join('\n'),
+    report: {
+      budget: selection.budget,
+      tokens: selection.tokens,
+      overBudget: selection.overBudget,
+      candidates: all.map((item) => ({
+        id: item.id,
+        source: item.candidate.source,
+        text: item.boundary === 'withheld' || item.boundary === 'hard_boundary' ? '' : item.candidate.text,
+        tokens: item.tokens,
+        boundary: item.boundary,
+        factors: item.factors,
+        score: item.score,
+        mandatory: item.mandatory,
+        selected: chosen.has(item.id),
+        dropped: dropped.get(item.id) ?? null,
+      })),
+    },
+  };
+}
