@@ -2,6 +2,7 @@ export * from './stages.ts';
 export * from './errors.ts';
 export * from './dto.ts';
 export type * from './truth-dto.ts';
+export type * from './storykeeper-dto.ts';
 export * from './events.ts';
 export * from './settings.ts';
 export * from './methods.ts';

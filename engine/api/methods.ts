@@ -11,6 +11,7 @@ import type {
 } from './dto.ts';
 import type { StageKind } from './stages.ts';
 import type { TruthView } from './truth-dto.ts';
+import type { ContextView, LandscapeView } from './storykeeper-dto.ts';
 import type { StreamMessage } from './events.ts';
 import type { Settings } from './settings.ts';
 import { settingsSchema } from './settings.ts';
@@ -154,6 +155,14 @@ export const engineMethods = {
   'saves.truth': method<TruthView>()(
     z.strictObject({ id: saveId, turn: z.number().int().positive().optional() }),
     'The truth set as of a turn (the last by default): propositions, accumulators, the diff since the turn before, every trigger with its evaluation trace, and the turn’s classification.',
+  ),
+  'saves.landscape': method<LandscapeView>()(
+    z.strictObject({ id: saveId, turn: z.number().int().positive().optional() }),
+    'The gravitational landscape as of a turn (the last by default): every scene with its mass, distance and pull, the attractors, gates, sub-graphs, prophecies, and the strongest pull over the last turns.',
+  ),
+  'saves.context': method<ContextView>()(
+    z.strictObject({ id: saveId, turn: z.number().int().positive().optional() }),
+    'How the Narrator’s retrieved tier was chosen in a turn: every candidate with its factors, selected or dropped and why (`classified` false, no candidates, for a turn that classified nothing).',
   ),
   'play.submit': method<PlayResult>()(
     z.strictObject({

@@ -6,3 +6,4 @@ export { initialPlayState, PLAY_STATE_CHECKPOINT, playStateFromCheckpoint, type 
 export { toStreamEntry, toStreamMessage } from './stream-entries.ts';
 export { beatScriptSchema, intentSchema, stateChangesSchema, loreFactsSchema } from './outputs.ts';
 export { buildTruthView, truthAt, TRUTH_CHECKPOINT, EVENTS_REPORT_CHECKPOINT } from './classify/index.ts';
+export { contextView, landscapeAt, landscapeView } from './storykeeper/index.ts';

@@ -1,6 +1,6 @@
 import { EngineError, type EngineHandlers } from '../../api/index.ts';
 import type { SaveLibrary, SaveStore } from '../../store/index.ts';
-import { buildTruthView, toStreamMessage } from '../../turn/index.ts';
+import { buildTruthView, contextView, landscapeView, toStreamMessage } from '../../turn/index.ts';
 import type { HostContext } from '../context.ts';
 import type { PackRegistry } from '../pack-registry.ts';
 import type { Sessions } from '../sessions.ts';
@@ -13,6 +13,8 @@ type SaveMethods =
   | 'saves.turns'
   | 'saves.stageCalls'
   | 'saves.truth'
+  | 'saves.landscape'
+  | 'saves.context'
   | 'saves.rename'
   | 'saves.delete'
   | 'saves.export';
@@ -85,6 +87,15 @@ export function savesHandlers(
         store.close();
       }
     },
+    'saves.landscape': async ({ id, turn }) => {
+      const store = await library.open(id);
+      try {
+        return landscapeView(store, await packs.pack(store.meta().packId), turn);
+      } finally {
+        store.close();
+      }
+    },
+    'saves.context': ({ id, turn }) => reading(id, (store) => contextView(store, turn)),
     'saves.rename': async ({ id, title }) => {
       const summary = await library.rename(id, title);
       changed();

@@ -10,3 +10,4 @@ export {
   type RetrievedContext,
 } from './narrator-context.ts';
 export type { CandidateInputs } from './candidates.ts';
+export { contextView, landscapeAt, landscapeView } from './views.ts';

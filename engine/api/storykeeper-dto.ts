@@ -1,0 +1,88 @@
+/**
+ * The Storykeeper as the debug drawer and `storyloom inspect` show it: the gravitational landscape of a turn (every
+ * scene's mass, distance and pull; the attractors; gates, sub-graphs, prophecies; the strongest pull over the last
+ * turns) and the Narrator's retrieved tier (every candidate with its factors, selected or dropped and why).
+ */
+export interface LandscapeSceneView {
+  readonly id: string;
+  readonly title: string;
+  readonly type: string;
+  readonly setting: string;
+  readonly state: string;
+  readonly mass: {
+    readonly base: number;
+    readonly structural: number;
+    readonly approach: number;
+    readonly approachSatisfaction: number;
+    readonly total: number;
+  };
+  readonly distance: {
+    readonly information: number;
+    readonly emotional: number;
+    readonly relational: number;
+    readonly physical: number;
+    readonly total: number;
+  };
+  readonly pull: number;
+  readonly gates: readonly { readonly id: string; readonly open: boolean }[];
+}
+
+export interface LandscapeView {
+  readonly turn: number;
+  readonly location: string | null;
+  readonly currentScene: string | null;
+  readonly scenes: readonly LandscapeSceneView[];
+  readonly strongestAttractor: { readonly id: string; readonly pull: number } | null;
+  readonly gates: readonly {
+    readonly id: string;
+    readonly open: boolean;
+    readonly fired: boolean;
+    readonly knownBy: readonly string[];
+  }[];
+  readonly subGraphs: readonly {
+    readonly id: string;
+    readonly collectiveMass: number;
+    readonly permeability: number;
+    readonly contribution: number;
+    readonly engaged: boolean;
+  }[];
+  readonly prophecies: readonly {
+    readonly id: string;
+    readonly type: string;
+    readonly targetScene: string;
+    readonly magnitude: number;
+  }[];
+  /** The strongest attractor of each of the last turns (up to ten), oldest first. */
+  readonly history: readonly { readonly turn: number; readonly attractor: string | null; readonly pull: number }[];
+}
+
+export interface ContextCandidateView {
+  readonly id: string;
+  readonly source: string;
+  /** Empty for a withheld candidate. */
+  readonly text: string;
+  readonly tokens: number;
+  readonly boundary: string;
+  readonly factors: {
+    readonly relevance: number;
+    readonly modifier: number;
+    readonly boundary: number;
+    readonly recency: number;
+    readonly temperature: number;
+  };
+  readonly score: number;
+  readonly mandatory: boolean;
+  readonly selected: boolean;
+  /** Why it was left out: information_boundary, duplicate, below_minimum or over_budget. */
+  readonly dropped: string | null;
+}
+
+export interface ContextView {
+  readonly turn: number;
+  /** False for a turn that classified no input (a command turn such as /end scene): it retrieved nothing. */
+  readonly classified: boolean;
+  readonly budget: number;
+  readonly tokens: number;
+  readonly overBudget: number;
+  readonly candidates: readonly ContextCandidateView[];
+}

@@ -1,0 +1,90 @@
+import { EngineError, type ContextView, type LandscapeView } from '../../api/index.ts';
+import type { StoryPack } from '../../pack/index.ts';
+import type { SaveStore } from '../../store/index.ts';
+import { landscapeReport, type LandscapeReport } from '../../storykeeper/index.ts';
+import { EVENTS_REPORT_CHECKPOINT } from '../classify/runtime.ts';
+import { truthAt } from '../classify/truth-view.ts';
+import type { EventsReport } from '../classify/turn-events.ts';
+import { PLAY_STATE_CHECKPOINT, playStateFromCheckpoint } from '../play-state.ts';
+import { landscapeNow } from './landscape.ts';
+
+const HISTORY_TURNS = 10;
+
+function turnOf(store: SaveStore, turn: number | undefined): number {
+  const latest = store.summary().turnCount;
+  const at = turn ?? latest;
+  if (at > latest) throw new EngineError('invalid_params', `This save has no turn ${at} yet (it has ${latest}).`);
+  return at;
+}
+
+/** The landscape of a save as of a turn, from the save alone: the truth set then, where the persona stood. */
+export function landscapeAt(store: SaveStore, pack: StoryPack, turn?: number): LandscapeReport {
+  const at = turnOf(store, turn);
+  const played = store.latestCheckpoint(PLAY_STATE_CHECKPOINT, at);
+  // Before the first turn the persona stands where the story starts.
+  const location =
+    played === null ? pack.manifest.start.location : playStateFromCheckpoint(played.data, store.path).location;
+  const persona = store.meta().personaId;
+  return landscapeReport(landscapeNow(pack, { truth: truthAt(store, at), turn: at, location, persona }));
+}
+
+export function landscapeView(store: SaveStore, pack: StoryPack, turn?: number): LandscapeView {
+  const report = landscapeAt(store, pack, turn);
+  const first = Math.max(0, report.turn - HISTORY_TURNS + 1);
+  const history = Array.from({ length: report.turn - first + 1 }, (_, index) => first + index).map((at) => {
+    const strongest = at === report.turn ? report.strongestAttractor : landscapeAt(store, pack, at).strongestAttractor;
+    return { turn: at, attractor: strongest?.id ?? null, pull: strongest?.pull ?? 0 };
+  });
+  return {
+    turn: report.turn,
+    location: report.location,
+    currentScene: report.currentScene,
+    scenes: report.scenes.map(({ id, title, type, setting, state, mass, distance, pull, gates }) => ({
+      id,
+      title,
+      type,
+      setting,
+      state,
+      mass: {
+        base: mass.base,
+        structural: mass.structural,
+        approach: mass.approach,
+        approachSatisfaction: mass.approachSatisfaction,
+        total: mass.total,
+      },
+      distance: {
+        information: distance.information,
+        emotional: distance.emotional,
+        relational: distance.relational,
+        physical: distance.physical,
+        total: distance.total,
+      },
+      pull,
+      gates,
+    })),
+    strongestAttractor: report.strongestAttractor,
+    gates: report.gates.map(({ id, open, fired, knownBy }) => ({ id, open, fired, knownBy })),
+    subGraphs: report.subGraphs.map(({ id, collectiveMass, permeability, contribution, engaged }) => ({
+      id,
+      collectiveMass,
+      permeability,
+      contribution,
+      engaged,
+    })),
+    prophecies: report.prophecies.map(({ id, type, targetScene, magnitude }) => ({ id, type, targetScene, magnitude })),
+    history,
+  };
+}
+
+/** The retrieved tier of a turn as it was chosen (saved with the turn's classification report). */
+export function contextView(store: SaveStore, turn?: number): ContextView {
+  const at = turnOf(store, turn);
+  const none: ContextView = { turn: at, classified: false, budget: 0, tokens: 0, overBudget: 0, candidates: [] };
+  const checkpoint = store.latestCheckpoint(EVENTS_REPORT_CHECKPOINT, at);
+  if (checkpoint === null) return none;
+  const written = store.turns().find((candidate) => candidate.id === checkpoint.turnId);
+  if (written?.number !== at) return none;
+  // Written by the turn as an EventsReport; plain JSON of that shape.
+  const report = checkpoint.data as unknown as EventsReport;
+  return { turn: at, classified: true, ...report.context };
+}
