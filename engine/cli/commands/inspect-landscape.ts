@@ -1,37 +1,18 @@
-import type { StoryPack } from '../../pack/index.ts';
 import type { SaveStore } from '../../store/index.ts';
-import {
-  evaluateLandscape,
-  landscapeReport,
-  type GateState,
-  type LandscapeReport,
-  type SceneReport,
-  type SubGraphReport,
-} from '../../storykeeper/index.ts';
-import { PLAY_STATE_CHECKPOINT, playStateFromCheckpoint, truthAt } from '../../turn/index.ts';
+import type { GateState, LandscapeReport, SceneReport, SubGraphReport } from '../../storykeeper/index.ts';
+import { landscapeAt } from '../../turn/index.ts';
 import type { CliContext } from '../command.ts';
 import { installedPack } from '../installed-pack.ts';
 import { readAppVersion } from '../install-paths.ts';
+import { round } from '../round.ts';
 
 /** `inspect <save> landscape`: the narrative graph weighed against the truth set of a turn (the Storykeeper's view). */
 export async function printLandscape(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean) {
-  const { packId, personaId } = store.meta();
+  const { packId } = store.meta();
   const pack = await installedPack(context, packId, readAppVersion());
   if (pack === null) throw new Error(`the save's story pack "${packId}" is not installed (or does not load)`);
-  const report = landscapeAt(store, pack, personaId, turn);
+  const report = landscapeAt(store, pack, turn);
   context.io.stdout(json ? `${JSON.stringify(report)}\n` : formatLandscape(report));
-}
-
-function landscapeAt(store: SaveStore, pack: StoryPack, persona: string, turn: number | undefined): LandscapeReport {
-  const latestTurn = store.summary().turnCount;
-  const at = turn ?? latestTurn;
-  if (at > latestTurn) throw new Error(`This save has no turn ${at} yet (it has ${latestTurn}).`);
-  const played = store.latestCheckpoint(PLAY_STATE_CHECKPOINT, at);
-  // Before the first turn the persona stands where the story starts.
-  const location =
-    played === null ? pack.manifest.start.location : playStateFromCheckpoint(played.data, store.path).location;
-  const evaluation = evaluateLandscape(pack, { truth: truthAt(store, at), turn: at, location, persona });
-  return landscapeReport(evaluation);
 }
 
 export function formatLandscape(report: LandscapeReport): string {
@@ -97,8 +78,4 @@ function section(title: string, lines: readonly string[]): readonly string[] {
 
 function orNone(items: readonly string[]): readonly string[] {
   return items.length === 0 ? ['(none)'] : items;
-}
-
-function round(value: number): number {
-  return Math.round(value * 1000) / 1000;
 }

@@ -4,6 +4,7 @@ import { buildTruthView } from '../../turn/index.ts';
 import type { CliContext } from '../command.ts';
 import { installedPack } from '../installed-pack.ts';
 import { readAppVersion } from '../install-paths.ts';
+import { round } from '../round.ts';
 
 /** `inspect <save> truth`: the truth set as of a turn, the triggers and why each fired or did not. */
 export async function printTruth(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean) {
@@ -83,8 +84,4 @@ function bar(confidence: number): string {
 
 function orNone(lines: readonly string[]): readonly string[] {
   return lines.length === 0 ? ['  (none)'] : lines;
-}
-
-function round(value: number): number {
-  return Math.round(value * 1000) / 1000;
 }

@@ -5,19 +5,21 @@ import { openSave, type SaveStore, type StoredStageCall } from '../../store/inde
 import { systemClock } from '../../platform/node.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';
 import { readAppVersion } from '../install-paths.ts';
+import { printContext } from './inspect-context.ts';
 import { printLandscape } from './inspect-landscape.ts';
 import { printTruth } from './inspect-truth.ts';
 
-const USAGE = 'storyloom inspect <save> stream|prompts|truth|landscape [--turn N] [--json]';
+const VIEWS: readonly string[] = ['stream', 'prompts', 'truth', 'landscape', 'context'];
+const USAGE = 'storyloom inspect <save> stream|prompts|truth|landscape|context [--turn N] [--json]';
 
 /**
- * Writers' view of a save: the whole stream (every owner, every type), every stage call of a turn, its truth set, or
- * its narrative landscape.
+ * Writers' view of a save: the whole stream (every owner, every type), every stage call of a turn, its truth set, its
+ * narrative landscape, or how the Narrator's retrieved context was chosen.
  */
 export const inspectCommand: CliCommand = {
   name: 'inspect',
   summary:
-    'Show a save’s stream, every stage call (prompt, output, tokens) of a turn, its truth set and triggers, or its narrative landscape',
+    'Show a save’s stream, every stage call (prompt, output, tokens) of a turn, its truth set and triggers, its narrative landscape, or the Narrator’s retrieved context',
   usage: USAGE,
   async run(args, context) {
     const { values, positionals } = parseArgs({
@@ -34,8 +36,8 @@ export const inspectCommand: CliCommand = {
       return 0;
     }
     const [saveArg, view] = positionals;
-    if (saveArg === undefined || (view !== 'stream' && view !== 'prompts' && view !== 'truth' && view !== 'landscape'))
-      throw new UsageError('name a save and a view: stream, prompts, truth or landscape');
+    if (saveArg === undefined || view === undefined || !VIEWS.includes(view))
+      throw new UsageError(`name a save and a view: ${VIEWS.join(', ')}`);
     const turn = values.turn === undefined ? undefined : Number(values.turn);
     if (turn !== undefined && (!Number.isInteger(turn) || turn < 1))
       throw new UsageError(`--turn must be a turn number, got "${values.turn}"`);
@@ -44,6 +46,7 @@ export const inspectCommand: CliCommand = {
       if (view === 'stream') printStream(context, store, turn, values.json);
       else if (view === 'truth') await printTruth(context, store, turn, values.json);
       else if (view === 'landscape') await printLandscape(context, store, turn, values.json);
+      else if (view === 'context') printContext(context, store, turn, values.json);
       else printPrompts(context, store, turn, values.json);
       return 0;
     } finally {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../engine/cli/main.ts';
 import type { LandscapeReport } from '../../../engine/storykeeper/index.ts';
+import type { ContextView } from '../../../engine/api/index.ts';
+import { formatContext } from '../../../engine/cli/commands/inspect-context.ts';
 import { STORIES_DIR } from '../../support/playthrough.ts';
 
 /** Runs the CLI in-process with an output-collecting terminal (a test boundary fake). */
@@ -17,7 +19,7 @@ async function cli(...argv: string[]) {
 
 let home: string;
 let save: string;
-// One replay of Lantern Quay's arrival serves every test: the landscape views only read the save.
+// One replay of Lantern Quay's arrival serves every test: the Storykeeper's views only read the save.
 beforeAll(async () => {
   home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-cli-'));
   const quay = path.join(STORIES_DIR, 'lantern-quay', 'fixtures');
@@ -91,5 +93,43 @@ describe('storyloom inspect <save> landscape', () => {
     const beyond = await cli('--home', home, 'inspect', save, 'landscape', '--turn', '9');
     expect(beyond.code).not.toBe(0);
     expect(beyond.stderr).toContain('This save has no turn 9 yet (it has 6).');
+  });
+});
+
+describe('storyloom inspect <save> context', () => {
+  it('lists every candidate of a turn with its factors, selected or dropped and why', async () => {
+    const { code, stdout } = await cli('--home', home, 'inspect', save, 'context', '--turn', '5');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Retrieved context of turn 5\n7 of 11 candidates selected, \d+ of 600 tokens\n/u);
+    // Showing the badge opened the gate in this very turn: its revelation is mandatory and its facts are in the tier.
+    expect(stdout).toContain('  [selected, mandatory] revelation:sam_is_the_boards_man (revelation, 63 tokens)');
+    expect(stdout).toContain('The stranger off the night coach carries the badge of the Board of Customs');
+    expect(stdout).toMatch(
+      /\[selected\] gravity:the-crypt-at-first-light \(gravitational, \d+ tokens\)\n {6}score 1\.417 = relevance 0\.961 × modifier 1\.475 × boundary 1 \(known\) × recency 1 × temperature 1/u,
+    );
+    expect(stdout).toContain(
+      '  [dropped: withheld by an information boundary] revelation:pells_fate (revelation, 3 tokens)\n      score 0 = relevance 0.9 × modifier 1 × boundary 0 (withheld)',
+    );
+  });
+
+  it('never prints the text of a withheld candidate', async () => {
+    const { stdout } = await cli('--home', home, 'inspect', save, 'context', '--turn', '1', '--json');
+    const view = JSON.parse(stdout) as ContextView;
+    const withheld = view.candidates.filter((candidate) => candidate.boundary === 'withheld');
+    expect(withheld.map((candidate) => candidate.id)).toContain('revelation:sam_is_the_boards_man');
+    expect(withheld.every((candidate) => candidate.text === '' && !candidate.selected)).toBe(true);
+    expect(stdout).not.toContain('Board of Customs');
+    // Scored below the story's minimum (0.1), a scene far away stays out even though the budget had room.
+    expect(view.candidates.find((candidate) => candidate.id === 'gravity:kits-penny')).toMatchObject({
+      selected: false,
+      dropped: 'below_minimum',
+    });
+    expect(view.tokens).toBeLessThanOrEqual(view.budget);
+  });
+
+  it('says so for a turn that classified nothing', async () => {
+    expect(formatContext({ turn: 3, classified: false, budget: 0, tokens: 0, overBudget: 0, candidates: [] })).toBe(
+      'Retrieved context of turn 3\n  (this turn classified no input, so nothing was retrieved)\n',
+    );
   });
 });

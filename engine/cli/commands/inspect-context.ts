@@ -1,0 +1,45 @@
+import type { ContextCandidateView, ContextView } from '../../api/index.ts';
+import type { SaveStore } from '../../store/index.ts';
+import { contextView } from '../../turn/index.ts';
+import type { CliContext } from '../command.ts';
+import { round } from '../round.ts';
+
+const DROP_REASON: Record<string, string> = {
+  information_boundary: 'withheld by an information boundary',
+  duplicate: 'a duplicate',
+  below_minimum: 'below the minimum score',
+  over_budget: 'over the budget',
+};
+
+/** `inspect <save> context`: how the Storykeeper chose the Narrator's retrieved tier in a turn. */
+export function printContext(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean): void {
+  const view = contextView(store, turn);
+  context.io.stdout(json ? `${JSON.stringify(view)}\n` : formatContext(view));
+}
+
+export function formatContext(view: ContextView): string {
+  const heading = `Retrieved context of turn ${view.turn}`;
+  if (!view.classified) return `${heading}\n  (this turn classified no input, so nothing was retrieved)\n`;
+  const selected = view.candidates.filter((candidate) => candidate.selected);
+  const lines = [
+    heading,
+    `${selected.length} of ${view.candidates.length} candidates selected, ${view.tokens} of ${view.budget} tokens` +
+      (view.overBudget > 0 ? ` (mandatory items ran ${view.overBudget} over)` : ''),
+    '',
+    ...view.candidates.flatMap(candidateLines),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function candidateLines(candidate: ContextCandidateView): string[] {
+  const { relevance, modifier, boundary, recency, temperature } = candidate.factors;
+  const verdict = candidate.selected
+    ? 'selected'
+    : `dropped: ${DROP_REASON[candidate.dropped ?? ''] ?? candidate.dropped ?? 'not chosen'}`;
+  const mandatory = candidate.mandatory ? ', mandatory' : '';
+  return [
+    `  [${verdict}${mandatory}] ${candidate.id} (${candidate.source}, ${candidate.tokens} tokens)`,
+    `      score ${round(candidate.score)} = relevance ${round(relevance)} × modifier ${round(modifier)} × boundary ${round(boundary)} (${candidate.boundary}) × recency ${round(recency)} × temperature ${round(temperature)}`,
+    ...(candidate.text === '' ? [] : [`      ${candidate.text}`]),
+  ];
+}
