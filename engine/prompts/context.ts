@@ -8,6 +8,7 @@ export interface PromptMessage {
   readonly type: string;
   readonly content: string;
   readonly mood: string | null;
+  readonly turn: number;
   /** The message as one line of history, ready to print. */
   readonly line: string;
 }
@@ -32,7 +33,15 @@ export interface PromptCharacter {
 }
 
 export interface PromptContext {
-  readonly story: { readonly title: string; readonly description: string; readonly language: string };
+  readonly story: {
+    readonly title: string;
+    readonly description: string;
+    readonly language: string;
+    /** The pack's `style`: the Narrator's standing instructions (empty when the pack gives none). */
+    readonly genre: string;
+    readonly voice: string;
+    readonly constraints: readonly string[];
+  };
   readonly player_name: string;
   readonly player: {
     readonly id: string;
@@ -68,6 +77,11 @@ export interface PromptContext {
     /** Tier 3: the Storykeeper's retrieved context for this turn (themes, standing, revelations), one per line. */
     readonly retrieved: string;
   };
+  /**
+   * Narrator only, Tier 2 beyond the history window: the turns that scrolled out of it, compressed with age (one line
+   * each, `[turn N] …`). Empty while the whole story still fits the window.
+   */
+  readonly journal: { readonly earlier: string };
   /** How many past messages a template prints (`{{#last history limits.history}}`); from the pack's tuning. */
   readonly limits: { readonly history: number };
 }

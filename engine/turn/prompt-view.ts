@@ -10,6 +10,7 @@ import {
 } from '../stream/index.ts';
 import type { PlayState } from './play-state.ts';
 import { describeTime } from './world-time.ts';
+import { narratorJournal } from './storykeeper/narrator-journal.ts';
 
 /**
  * Builds a stage's template variables from the view of ONE principal: the visibility matrix filters the stream, the
@@ -35,8 +36,17 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
   const playerStates = visibleStates(request.stage, request.principal, personaId, state.states[personaId] ?? []);
   const present = charactersPresent(pack, state);
   const location = pack.locations.find((candidate) => candidate.id === state.location);
+  const messages = views(buildView(inputs.stream, request).map((entry) => toPromptMessage(entry, pack, personaId)));
+  const limit = pack.manifest.tuning.historyMessages ?? DEFAULT_HISTORY_MESSAGES;
   return {
-    story: { title: pack.manifest.title, description: pack.manifest.description, language: pack.manifest.language },
+    story: {
+      title: pack.manifest.title,
+      description: pack.manifest.description,
+      language: pack.manifest.language,
+      genre: pack.manifest.style?.genre ?? '',
+      voice: pack.manifest.style?.voice ?? '',
+      constraints: pack.manifest.style?.constraints ?? [],
+    },
     player_name: persona?.name ?? 'the adventurer',
     player: {
       id: personaId,
@@ -53,10 +63,11 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
       description: `${location?.description ?? ''} It is ${describeTime(state.time)}.`.trim(),
     },
     lore: loreFor(pack, state, personaId, request.principal, request.stage),
-    ...views(buildView(inputs.stream, request).map((entry) => toPromptMessage(entry, pack, personaId))),
+    ...messages,
     turn: { number: request.cursor.turn, narration: currentNarration(inputs.stream, request.cursor.turn) },
     guidance: { silence: false, constraint: '', directions: '', retrieved: '' },
-    limits: { history: pack.manifest.tuning.historyMessages ?? DEFAULT_HISTORY_MESSAGES },
+    journal: { earlier: request.stage === 'narrator' ? narratorJournal(pack, state, messages.history, limit) : '' },
+    limits: { history: limit },
     ...extra,
   };
 }
@@ -117,6 +128,7 @@ function toPromptMessage(entry: StreamEntry, pack: StoryPack, personaId: string)
     type: entry.type,
     content: entry.content,
     mood: entry.mood,
+    turn: entry.turn,
     line: line(entry, name),
   };
 }

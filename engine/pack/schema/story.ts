@@ -15,6 +15,18 @@ const IN_WORLD_TIME = /^-?\d{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|
 /** Loose shape check for the editor; the loader asks `Intl` whether the tag is well-formed. */
 const BCP47_SHAPE = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/u;
 
+/** The Narrator's standing instructions (its Tier 1 preamble): how this story is told, whatever happens in it. */
+const styleSchema = z
+  .strictObject({
+    genre: textSchema.optional().describe('The genre as a reader would name it, e.g. "gothic smuggling mystery".'),
+    voice: textSchema.optional().describe('The narrative voice: tense, register, rhythm, what it dwells on.'),
+    constraints: z
+      .array(textSchema)
+      .optional()
+      .describe('Aesthetic rules the Narrator keeps, one sentence each (e.g. "No modern idiom.").'),
+  })
+  .describe('How the story is told: genre, voice and aesthetic constraints for the Narrator.');
+
 export const tuningSchema = z
   .strictObject({
     minConfidence: z
@@ -108,6 +120,7 @@ export const storySchema = z
       .default('en')
       .describe('The language the story is written in (BCP-47).'),
     cover: packPathSchema.optional().describe('A cover image inside the pack, e.g. images/cover.png.'),
+    style: styleSchema.optional(),
     start: z
       .strictObject({
         location: slugSchema.describe('The id of the location (locations.yaml) the story opens in.'),

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { PromptBook, splitSections, stickyWindowStart, type PromptContext } from '../../../engine/prompts/index.ts';
 
 const context: PromptContext = {
-  story: { title: 'The Lantern Quay', description: 'A smugglers’ port.', language: 'en' },
+  story: {
+    title: 'The Lantern Quay',
+    description: 'A smugglers’ port.',
+    language: 'en',
+    genre: 'smuggling mystery',
+    voice: 'Close, wet and wary.',
+    constraints: ['No modern idiom.'],
+  },
   player_name: 'Ren',
   player: { id: 'ren', description: 'A courier.', states: [], state_lines: [] },
   chars: { summary: 'mara — Mara: harbourmaster', states: '' },
@@ -16,11 +23,13 @@ const context: PromptContext = {
     type: 'narration',
     content: `m${i}`,
     mood: null,
+    turn: i + 1,
     line: `line ${i}`,
   })),
   turn: { number: 3, narration: '' },
   intention: { owner_name: 'Ren', content: 'I ask Mara about the ship.' },
   guidance: { silence: false, constraint: '', directions: '', retrieved: '' },
+  journal: { earlier: '' },
   limits: { history: 40 },
 };
 
@@ -32,6 +41,26 @@ describe('stage templates', () => {
     expect(messages.map((message) => message.role)).toEqual(['system', 'user']);
     expect(messages[0]?.content).toContain('The Lantern Quay');
     expect(messages[1]?.content.endsWith('I ask Mara about the ship.')).toBe(true);
+  });
+
+  it('give the Narrator the story’s style and the rule against parroting in its stable preamble (Tier 1)', () => {
+    const { book } = PromptBook.create();
+    const system = book.render('narrator', context)[0]?.content ?? '';
+    expect(system).toContain('Genre: smuggling mystery.\nVoice: Close, wet and wary.\n- No modern idiom.\n');
+    expect(system).toContain('never repeat or paraphrase earlier narration');
+  });
+
+  it('print the compressed journal of earlier turns before the story so far (Tier 2), and nothing when empty', () => {
+    const { book } = PromptBook.create();
+    const plain = book.render('narrator', context)[1]?.content ?? '';
+    expect(plain.startsWith('The story so far:\n')).toBe(true);
+    const journal = { earlier: '[turn 1] You arrive. Kit Wickett spoke.' };
+    const user = book.render('narrator', { ...context, journal })[1]?.content ?? '';
+    expect(
+      user.startsWith(
+        'Earlier in the story (compressed):\n[turn 1] You arrive. Kit Wickett spoke.\n\nThe story so far:',
+      ),
+    ).toBe(true);
   });
 
   it('limit history with {{#last history N}}', () => {
