@@ -6,6 +6,7 @@ import { classifyPersonaInput, finishTurnEvents, type EventTurnInput, type Event
 import { extractLore, extractStates } from './extract.ts';
 import { detectMove } from './movement.ts';
 import { appendWhole } from './append.ts';
+import { NO_GUIDANCE } from './classify/guidance.ts';
 import { resolveIntention } from './narrate.ts';
 import { npcIntent, personaIntent } from './npc-intent.ts';
 import type { PlayState } from './play-state.ts';
@@ -76,11 +77,13 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   if (refused) await resolveIntention(context, resolution);
   else context = await round(context, context.personaId, resolution);
 
-  // Each activated NPC in order: intent, then its own round.
+  // Each activated NPC in order: intent, then its own round. The Narrator keeps the turn's retrieved tier (Tier 3);
+  // the refusal and the fired triggers' directions were for the persona's intention alone.
+  const guidance = { ...NO_GUIDANCE, retrieved: classified.classification.guidance.retrieved };
   for (const characterId of refused ? [] : activation.active) {
     const roundStartSeq = buffer.nextSeq();
     const npcIntention = await npcIntent(context, characterId);
-    context = await round(context, characterId, { intention: npcIntention, roundStartSeq, silence: false });
+    context = await round(context, characterId, { intention: npcIntention, roundStartSeq, silence: false, guidance });
   }
 
   const moved = refused ? null : movement(context, input.intention, classified.classification.destination);
