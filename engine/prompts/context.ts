@@ -76,6 +76,8 @@ export interface PromptContext {
     readonly directions: string;
     /** Tier 3: the Storykeeper's retrieved context for this turn (themes, standing, revelations), one per line. */
     readonly retrieved: string;
+    /** The input tier: what the intention was classified as, in names (empty for an NPC's intention). */
+    readonly understood: string;
   };
   /**
    * Narrator only, Tier 2 beyond the history window: the turns that scrolled out of it, compressed with age (one line

@@ -65,7 +65,7 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
     lore: loreFor(pack, state, personaId, request.principal, request.stage),
     ...messages,
     turn: { number: request.cursor.turn, narration: currentNarration(inputs.stream, request.cursor.turn) },
-    guidance: { silence: false, constraint: '', directions: '', retrieved: '' },
+    guidance: { silence: false, constraint: '', directions: '', retrieved: '', understood: '' },
     journal: { earlier: request.stage === 'narrator' ? narratorJournal(pack, state, messages.history, limit) : '' },
     limits: { history: limit },
     ...extra,

@@ -44,4 +44,5 @@ What is known of this world:
 {{/if}}
 {{#if guidance.constraint}}This cannot happen: {{guidance.constraint}} Narrate the attempt and how the world refuses it, in the world's own terms. Nothing changes, and no one speaks.
 {{/if}}
-Intention to resolve — {{intention.owner_name}}{{#if intention.whisper_to}} (whispered, for {{intention.whisper_to}} alone){{/if}}: {{intention.content}}`;
+{{#if guidance.understood}}As the world understood it: {{guidance.understood}}.
+{{/if}}Intention to resolve — {{intention.owner_name}}{{#if intention.whisper_to}} (whispered, for {{intention.whisper_to}} alone){{/if}}: {{intention.content}}`;

@@ -26,6 +26,7 @@ import {
   type ContextReport,
 } from '../storykeeper/index.ts';
 import { narratorGuidance, type NarratorGuidance } from './guidance.ts';
+import { understoodActions } from './understood.ts';
 import type { EventRuntime } from './runtime.ts';
 import { sceneStep } from './scene-step.ts';
 import { classifyFacts, syncAgents, type Violation } from './world-step.ts';
@@ -149,7 +150,11 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   return {
     parse,
     violation: facts.violation,
-    guidance: { ...narratorGuidance(pack, facts.violation, directives), retrieved: retrieved.text },
+    guidance: {
+      ...narratorGuidance(pack, facts.violation, directives),
+      retrieved: retrieved.text,
+      understood: understoodActions(pack, personaId, facts.records),
+    },
     judgments,
     cascades,
     ledger: cascades.flatMap((c) => c.applied),

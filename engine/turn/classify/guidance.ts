@@ -10,15 +10,17 @@ export interface NarratorGuidance {
   readonly directions: string;
   /** Tier 3: what the Storykeeper retrieved for this turn (structured narrative facts, one per line). */
   readonly retrieved: string;
+  /** The input tier: what the persona's intention was classified as, in names (`show the brass badge; …`). */
+  readonly understood: string;
 }
 
-export const NO_GUIDANCE: NarratorGuidance = { constraint: '', directions: '', retrieved: '' };
+export const NO_GUIDANCE: NarratorGuidance = { constraint: '', directions: '', retrieved: '', understood: '' };
 
 export function narratorGuidance(
   pack: StoryPack,
   violation: Violation | null,
   directives: readonly Directive[],
-): Omit<NarratorGuidance, 'retrieved'> {
+): Omit<NarratorGuidance, 'retrieved' | 'understood'> {
   const name = (id: string) => pack.characters.find((character) => character.id === id)?.name ?? id;
   const lines = directives.map((directive) =>
     directive.kind === 'mandate'

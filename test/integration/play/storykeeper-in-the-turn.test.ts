@@ -32,6 +32,10 @@ describe('the Storykeeper in the turn', () => {
     const narrator = game.fake.lastPrompt('narrator');
     expect(narrator).toMatch(/What matters now \(let it colour the telling; never quote it, never name it\):\n/u);
     expect(narrator).toContain(`- (now known) ${BADGE_FACT}`);
+    const persona = game.fake.prompts.findLast(
+      (prompt) => prompt.stage === 'narrator' && prompt.text.includes('Intention to resolve — Sam Fairweather'),
+    );
+    expect(persona?.text).toContain('As the world understood it: show the brass badge.\nIntention to resolve');
     // A mass or a gate condition never reaches the Narrator, only the story's own words.
     expect(narrator).not.toMatch(/\bmass\b|\bpull\b|sam_is_the_boards_man/u);
   });

@@ -28,7 +28,7 @@ const context: PromptContext = {
   })),
   turn: { number: 3, narration: '' },
   intention: { owner_name: 'Ren', content: 'I ask Mara about the ship.' },
-  guidance: { silence: false, constraint: '', directions: '', retrieved: '' },
+  guidance: { silence: false, constraint: '', directions: '', retrieved: '', understood: '' },
   journal: { earlier: '' },
   limits: { history: 40 },
 };
