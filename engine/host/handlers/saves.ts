@@ -26,10 +26,10 @@ export function savesHandlers(
   sessions: Sessions,
 ): Pick<EngineHandlers, SaveMethods> {
   const changed = (): void => context.events.emit({ type: 'saves.changed' });
-  const reading = async <T>(id: string, read: (store: SaveStore) => T): Promise<T> => {
+  const reading = async <T>(id: string, read: (store: SaveStore) => T | Promise<T>): Promise<T> => {
     const store = await library.open(id);
     try {
-      return read(store);
+      return await read(store);
     } finally {
       store.close();
     }
@@ -79,22 +79,10 @@ export function savesHandlers(
       reading(id, (store) =>
         store.stageCalls(turnId).map(({ id: _id, turnId: _turn, createdAt: _at, ...call }) => call),
       ),
-    'saves.truth': async ({ id, turn }) => {
-      const store = await library.open(id);
-      try {
-        return buildTruthView(store, await packs.pack(store.meta().packId), turn);
-      } finally {
-        store.close();
-      }
-    },
-    'saves.landscape': async ({ id, turn }) => {
-      const store = await library.open(id);
-      try {
-        return landscapeView(store, await packs.pack(store.meta().packId), turn);
-      } finally {
-        store.close();
-      }
-    },
+    'saves.truth': ({ id, turn }) =>
+      reading(id, async (store) => buildTruthView(store, await packs.pack(store.meta().packId), turn)),
+    'saves.landscape': ({ id, turn }) =>
+      reading(id, async (store) => landscapeView(store, await packs.pack(store.meta().packId), turn)),
     'saves.context': ({ id, turn }) => reading(id, (store) => contextView(store, turn)),
     'saves.rename': async ({ id, title }) => {
       const summary = await library.rename(id, title);

@@ -1,3 +1,4 @@
+import type { ContextCandidateView, ContextView } from '../../api/index.ts';
 import {
   assembleRetrievedTier,
   type BoundaryStatus,
@@ -8,32 +9,8 @@ import {
 import { contextCandidates, type CandidateInputs } from './candidates.ts';
 
 /** One candidate of the retrieved tier as `inspect context` and the context panel show it. */
-export interface ContextCandidateReport {
-  readonly id: string;
-  readonly source: CandidateSource;
-  /** Empty for a withheld candidate: its text stays out of every report a player might read. */
-  readonly text: string;
-  readonly tokens: number;
-  readonly boundary: BoundaryStatus;
-  readonly factors: {
-    readonly relevance: number;
-    readonly modifier: number;
-    readonly boundary: number;
-    readonly recency: number;
-    readonly temperature: number;
-  };
-  readonly score: number;
-  readonly mandatory: boolean;
-  readonly selected: boolean;
-  readonly dropped: DropReason | null;
-}
-
-export interface ContextReport {
-  readonly budget: number;
-  readonly tokens: number;
-  readonly overBudget: number;
-  readonly candidates: readonly ContextCandidateReport[];
-}
+export type ContextCandidateReport = ContextCandidateView;
+export type ContextReport = Omit<ContextView, 'turn' | 'classified'>;
 
 export interface RetrievedContext {
   /** The Narrator's Tier 3: structured narrative facts, one per line. */

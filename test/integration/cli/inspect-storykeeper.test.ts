@@ -1,42 +1,18 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../engine/cli/main.ts';
+import { cli, replayArrival } from '../../support/cli.ts';
 import type { LandscapeReport } from '../../../engine/storykeeper/index.ts';
 import type { ContextView } from '../../../engine/api/index.ts';
 import { formatContext } from '../../../engine/cli/commands/inspect-context.ts';
-import { STORIES_DIR } from '../../support/playthrough.ts';
-
-/** Runs the CLI in-process with an output-collecting terminal (a test boundary fake). */
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: (text: string) => void (stdout += text), stderr: (text: string) => void (stderr += text) };
-  const code = await runCli(argv, io, {}, new AbortController().signal);
-  return { code, stdout, stderr };
-}
 
 let home: string;
 let save: string;
 // One replay of Lantern Quay's arrival serves every test: the Storykeeper's views only read the save.
 beforeAll(async () => {
   home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-cli-'));
-  const quay = path.join(STORIES_DIR, 'lantern-quay', 'fixtures');
-  await cli(
-    '--home',
-    home,
-    'play',
-    path.join(STORIES_DIR, 'lantern-quay'),
-    '--llm',
-    `scripted:${path.join(quay, 'arrival.yaml')}`,
-    '--inputs',
-    path.join(quay, 'arrival.inputs'),
-    '--json',
-  );
-  const [written] = (await readdir(path.join(home, 'saves'))).filter((file) => file.endsWith('.storyloom'));
-  if (written === undefined) throw new Error('no save was written');
-  save = written;
+  save = await replayArrival(home);
 });
 afterAll(() => rm(home, { recursive: true, force: true }));
 

@@ -2,17 +2,8 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../../engine/cli/main.ts';
+import { cli, replayArrival } from '../../support/cli.ts';
 import { STORIES_DIR } from '../../support/playthrough.ts';
-
-/** Runs the CLI in-process with an output-collecting terminal (a test boundary fake). */
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: (text: string) => void (stdout += text), stderr: (text: string) => void (stderr += text) };
-  const code = await runCli(argv, io, {}, new AbortController().signal);
-  return { code, stdout, stderr };
-}
 
 let home: string;
 beforeEach(async () => {
@@ -122,20 +113,7 @@ describe('storyloom inspect', () => {
   });
 
   it('shows the truth set of a turn: propositions, the diff, triggers with their traces, the classification', async () => {
-    const quay = path.join(STORIES_DIR, 'lantern-quay', 'fixtures');
-    await cli(
-      '--home',
-      home,
-      'play',
-      path.join(STORIES_DIR, 'lantern-quay'),
-      '--llm',
-      `scripted:${path.join(quay, 'arrival.yaml')}`,
-      '--inputs',
-      path.join(quay, 'arrival.inputs'),
-      '--json',
-    );
-    const [save] = (await readdir(path.join(home, 'saves'))).filter((file) => file.endsWith('.storyloom'));
-    if (save === undefined) throw new Error('no save was written');
+    const save = await replayArrival(home);
 
     const text = await cli('--home', home, 'inspect', save, 'truth', '--turn', '2');
     expect(text.code).toBe(0);
