@@ -64,7 +64,7 @@ const ACTIONS = [
 async function kvCachedFraction() {
   const tiny = await makeTinyModel();
   // The tiny model's byte-level vocabulary spends ~4× the tokens of a real one: give each stage a 32k window.
-  const provider = await createTinyProvider(tiny.path, 6, 32_768);
+  const provider = await createTinyProvider(tiny.path, undefined, 32_768);
   const setup = await startPlay(async () => provider, {
     kind: 'local',
     modelPath: tiny.path,

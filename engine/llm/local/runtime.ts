@@ -17,7 +17,7 @@ export interface LocalProviderOptions {
   readonly modelsDir?: string;
   /** Overrides `config.maxThreads` (tests and benchmarks pin this to 1). */
   readonly maxThreads?: number;
-  /** Parallel sequences in the one context: stage kinds that can hold their own KV cache at once. Default 6. */
+  /** Parallel sequences in the one context: stage kinds that can hold their own KV cache at once. Default 7. */
   readonly sequences?: number;
   /** Overrides `config.contextSize` (tokens per sequence). */
   readonly contextSize?: number;
@@ -35,8 +35,11 @@ export interface LocalRuntime {
   readonly modelName: string;
 }
 
-/** One per turn stage kind (narrator, dialog, NPC intent, two extractors, lore), so each keeps its own KV prefix. */
-const DEFAULT_SEQUENCES = 6;
+/**
+ * One per turn stage kind (narrator, dialog, NPC intent, two extractors, lore, deep interpretation), so each keeps its
+ * own KV prefix; the scene-boundary stages borrow the least recently used ones between scenes.
+ */
+const DEFAULT_SEQUENCES = 7;
 /** Per-sequence cap when the config leaves it open: enough for story prompts without reserving a 128k KV cache × N. */
 const DEFAULT_MAX_CONTEXT = 8192;
 

@@ -1,11 +1,5 @@
 import type { ContextCandidateView, ContextView } from '../../api/index.ts';
-import {
-  assembleRetrievedTier,
-  type BoundaryStatus,
-  type CandidateSource,
-  type DropReason,
-  type StorykeeperConfig,
-} from '../../storykeeper/index.ts';
+import { assembleRetrievedTier, type CandidateSource, type StorykeeperConfig } from '../../storykeeper/index.ts';
 import { contextCandidates, type CandidateInputs } from './candidates.ts';
 
 /** One candidate of the retrieved tier as `inspect context` and the context panel show it. */
