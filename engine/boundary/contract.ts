@@ -1,0 +1,93 @@
+import type { z } from 'zod';
+import type { StageKind } from '../api/index.ts';
+import type { LlmMessage } from '../llm/index.ts';
+import type { StoryPack } from '../pack/index.ts';
+import type { Rng } from '../platform/index.ts';
+import type { PromptBook } from '../prompts/index.ts';
+
+/**
+ * The scene-boundary workflow (event-system.md "Scene-Boundary Batch Processing", ARCHITECTURE §4) as a DAG of named
+ * steps. CharacterReflection and the Chronicler run beside the six steps of the spec, so they are steps too: every
+ * result lands in the checkpoint together, and a crash resumes them like the rest.
+ */
+export const BOUNDARY_STEPS = [
+  'deferred_events',
+  'offscreen_propagation',
+  'social_ripple',
+  'world_state',
+  'character_reflection',
+  'chronicler',
+  'narrative_graph',
+  'checkpoint',
+] as const;
+export type BoundaryStep = (typeof BOUNDARY_STEPS)[number];
+
+/** What each step waits for. Steps whose dependencies are done run in parallel. */
+export const STEP_DEPENDENCIES = {
+  deferred_events: [],
+  offscreen_propagation: ['deferred_events'],
+  social_ripple: ['deferred_events'],
+  world_state: ['deferred_events'],
+  character_reflection: ['deferred_events'],
+  // The Chronicler reads the previous cycle's simulation events (off by one), so it never waits for this cycle's.
+  chronicler: ['deferred_events'],
+  narrative_graph: ['offscreen_propagation', 'social_ripple'],
+  checkpoint: ['narrative_graph', 'world_state', 'character_reflection', 'chronicler'],
+} as const satisfies { readonly [S in BoundaryStep]: readonly BoundaryStep[] };
+
+/** A plain JSON value: step inputs and outputs are stored as rows in the save and must survive a round trip. */
+export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+
+/** One structured LLM call made by a step: announced, bounded by the stage timeout, logged with the closing turn. */
+export interface StepStageCall<T> {
+  readonly stage: StageKind;
+  readonly principal: string;
+  readonly messages: readonly LlmMessage[];
+  readonly schema: z.ZodType<T>;
+  readonly schemaName: string;
+  readonly temperature?: number;
+  readonly maxTokens?: number;
+}
+
+export interface BoundaryStepContext {
+  readonly pack: StoryPack;
+  readonly prompts: PromptBook;
+  readonly personaId: string;
+  /** The snapshot taken when the scene closed (stored with the run, so a resumed run sees exactly the same). */
+  readonly input: Json;
+  /** Outputs of the steps already finished in this run, by step name (at least every dependency's). */
+  readonly outputs: { readonly [S in BoundaryStep]?: Json };
+  readonly callObject: <T>(call: StepStageCall<T>) => Promise<T>;
+  /** Seeded from the save's RNG, the run and the step: a retried or resumed step draws the same numbers. */
+  readonly rng: Rng;
+  readonly signal: AbortSignal;
+}
+
+/** A step's work: pure apart from its LLM calls; its output is stored in its row when it finishes. */
+export type StepHandler = (context: BoundaryStepContext) => Promise<Json>;
+export type StepHandlers = { readonly [S in BoundaryStep]: StepHandler };
+
+/**
+ * What every step returns (stored as its row's output). The checkpoint step applies them in BOUNDARY_STEPS order:
+ * knowledge drafts are appended to their graphs, `npc` replaces the NpcState parts the step owns, `play` changes the
+ * world. Nothing is applied before the checkpoint, so a step that runs twice (after a crash) applies once.
+ */
+export interface StepResult {
+  /** Knowledge drafts (engine/npc KnowledgeDraft as JSON) for one graph each: world, persona or a character. */
+  readonly knowledge?: readonly { readonly audience: Json; readonly drafts: readonly Json[] }[];
+  /** Replaces these top-level parts of the NpcState; each part has one owning step. */
+  readonly npc?: { readonly [part: string]: Json };
+  /** World-state changes for the play state: who is where (character → location) and the in-world time after. */
+  readonly play?: { readonly positions?: { readonly [characterId: string]: string }; readonly time?: string };
+  /** What the step found, for later steps, `inspect` and the debug panels. */
+  readonly detail?: Json;
+}
+
+/**
+ * The `npc_state` checkpoint: everything npc-simulation.md derives, plain JSON, rewound with the save. Parts:
+ * `knowledge` (KnowledgeStore; written by character_reflection, social_ripple, offscreen_propagation, chronicler
+ * through StepResult.knowledge and by the turn's Lore Extractor), `roster` (TierRoster; offscreen_propagation),
+ * `relationships` (social_ripple), `simulation` (offscreen_propagation: last simulated, cycles, pending interactions),
+ * `chronicle` (chronicler: story_state, writer_guidance, world momentum).
+ */
+export const NPC_STATE_CHECKPOINT = 'npc_state';
