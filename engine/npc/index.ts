@@ -76,3 +76,24 @@ export type { CohortPlan } from './simulation/cohorts.ts';
 export type { Cohort, Link } from './simulation/cohort-link.ts';
 export { chroniclerSimulationEvents, simulationCycleForChronicler } from './simulation/chronicler-timeline.ts';
 export type { CycleEvents } from './simulation/chronicler-timeline.ts';
+
+export {
+  emptySocialGraph,
+  restoreSocialGraph,
+  SHARED_SCENE_STRENGTH,
+  strengthenSharedScene,
+  tieStrength,
+  withTie,
+} from './social/ties.ts';
+export type { SocialGraph, SocialTie } from './social/ties.ts';
+export {
+  attenuatedSalience,
+  HOP_ATTENUATION,
+  INFERENCE_TAG,
+  MAX_RIPPLE_DEPTH,
+  MIN_PATH_STRENGTH,
+  rippleDrafts,
+  RUMOR_TAG,
+  spreadNews,
+} from './social/ripple.ts';
+export type { NewsReach, RippleHop, SceneNews } from './social/ripple.ts';

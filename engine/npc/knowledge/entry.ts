@@ -22,6 +22,7 @@ export const KNOWLEDGE_SOURCES = [
   'location-crafter',
   'scene',
   'character-reflection',
+  'social-ripple',
   'simulation',
   'offscreen-inference',
   'chronicler',
