@@ -30,5 +30,9 @@ export type {
   TriggerView,
   TraceNode,
   ClassificationView,
+  LandscapeView,
+  LandscapeSceneView,
+  ContextView,
+  ContextCandidateView,
 } from '../engine/api/index.ts';
 export { STAGE_KINDS } from '../engine/api/stages.ts';

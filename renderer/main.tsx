@@ -10,6 +10,7 @@ import './styles/library.css';
 import './styles/play.css';
 import './styles/debug.css';
 import './styles/truth.css';
+import './styles/storykeeper.css';
 import './styles/models.css';
 
 const container = document.getElementById('root');

@@ -6,15 +6,20 @@ import { TurnPicker } from './TurnPicker.tsx';
 import { DebugTabs, panelId, tabId } from './DebugTabs.tsx';
 import { StageCallsPanel } from './StageCallsPanel.tsx';
 import { TruthPanel } from './TruthPanel.tsx';
-import { LaterPanel } from './LaterPanel.tsx';
+import { LandscapePanel } from './LandscapePanel.tsx';
+import { ContextPanel } from './ContextPanel.tsx';
 
-/** The writer's drawer: the Sandbox switch, a turn picker, and that turn's stage calls or truth set. */
+/**
+ * The writer's drawer: the Sandbox switch, a turn picker, and that turn's stage calls, truth set, gravitational
+ * landscape or the Narrator's retrieved context.
+ */
 export function DebugPanel(props: { readonly names: NameOf }) {
   const { play, debug } = useStores();
   const saveId = useStore(play, (state) => state.saveId);
   const messageCount = useStore(play, (state) => state.messages.length);
   const busy = useStore(play, (state) => state.busy);
-  const { turns, calls, truth, truthFilter, selectedTurn, sandbox, tab, error } = useStore(debug);
+  const { turns, calls, truth, landscape, context, truthFilter, selectedTurn, sandbox, tab, error } = useStore(debug);
+  const turn = turns.find((candidate) => candidate.id === selectedTurn);
   // After every turn (busy falls back, the stream grows) the drawer reads the save again.
   useEffect(() => {
     if (saveId !== null && !busy) void debug.getState().refresh(saveId);
@@ -46,14 +51,19 @@ export function DebugPanel(props: { readonly names: NameOf }) {
         )}
         {tab === 'truth' && (
           <TruthPanel
-            turn={turns.find((turn) => turn.id === selectedTurn)}
+            turn={turn}
             view={selectedTurn === null ? undefined : truth[selectedTurn]}
             filter={truthFilter}
             onFilter={actions.setTruthFilter}
             names={props.names}
           />
         )}
-        {tab === 'landscape' && <LaterPanel title="Gravitational landscape" issue="the storykeeper" />}
+        {tab === 'landscape' && (
+          <LandscapePanel turn={turn} view={selectedTurn === null ? undefined : landscape[selectedTurn]} />
+        )}
+        {tab === 'context' && (
+          <ContextPanel turn={turn} view={selectedTurn === null ? undefined : context[selectedTurn]} />
+        )}
       </div>
     </aside>
   );

@@ -5,6 +5,7 @@ export const DEBUG_TABS: readonly { readonly id: DebugTab; readonly label: strin
   { id: 'calls', label: 'Stage calls' },
   { id: 'truth', label: 'Truth set' },
   { id: 'landscape', label: 'Landscape' },
+  { id: 'context', label: 'Context' },
 ];
 
 export const tabId = (tab: DebugTab) => `debug-tab-${tab}`;
