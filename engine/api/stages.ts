@@ -33,6 +33,10 @@ export const TURN_STAGES = [
 ] as const satisfies readonly StageKind[];
 export type TurnStage = (typeof TURN_STAGES)[number];
 
+/** Scene-boundary stages that render a Handlebars template a pack may override, like a turn stage's. */
+export const BOUNDARY_PROMPT_STAGES = ['character_reflection'] as const satisfies readonly StageKind[];
+export type BoundaryPromptStage = (typeof BOUNDARY_PROMPT_STAGES)[number];
+
 export function isStageKind(value: string): value is StageKind {
   return (STAGE_KINDS as readonly string[]).includes(value);
 }

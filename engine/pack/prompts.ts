@@ -1,4 +1,4 @@
-import { TURN_STAGES, type TurnStage } from '../api/stages.ts';
+import { BOUNDARY_PROMPT_STAGES, TURN_STAGES, type BoundaryPromptStage, type TurnStage } from '../api/stages.ts';
 import { startOf, type DiagnosticSink } from './diagnostics.ts';
 import { filesIn } from './pack-files.ts';
 import { PACK_FOLDERS } from './pack-layout.ts';
@@ -6,10 +6,10 @@ import { readPackText } from './pack-read.ts';
 import type { PackTree } from './pack-tree.ts';
 import { didYouMean } from './suggest.ts';
 
-/** The stages whose Handlebars template a pack may override with prompts/<stage>.hbs: the turn's stages. */
-export const PROMPT_STAGES = TURN_STAGES;
+/** The stages whose Handlebars template a pack may override with prompts/<stage>.hbs: the turn's and the boundary's. */
+export const PROMPT_STAGES = [...TURN_STAGES, ...BOUNDARY_PROMPT_STAGES] as const;
 
-export type PromptStage = TurnStage;
+export type PromptStage = TurnStage | BoundaryPromptStage;
 /** Template text by stage; compiling it is the prompts room's job. */
 export type PromptOverrides = Readonly<Partial<Record<PromptStage, string>>>;
 

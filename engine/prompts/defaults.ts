@@ -5,6 +5,8 @@ import personaIntent from './templates/persona-intent.ts';
 import personaExtractor from './templates/persona-extractor.ts';
 import characterExtractor from './templates/character-extractor.ts';
 import loreExtractor from './templates/lore-extractor.ts';
+import characterReflection from './templates/character-reflection.ts';
+import type { BoundaryPromptStage } from '../api/index.ts';
 import type { ViewStage } from '../stream/index.ts';
 
 /** The built-in template of every turn stage. A pack overrides one with `prompts/<stage>.hbs`. */
@@ -16,4 +18,9 @@ export const DEFAULT_TEMPLATES: Readonly<Record<ViewStage, string>> = {
   persona_extractor: personaExtractor,
   character_extractor: characterExtractor,
   lore_extractor: loreExtractor,
+};
+
+/** The built-in template of every scene-boundary stage that has one; a pack overrides it the same way. */
+export const DEFAULT_BOUNDARY_TEMPLATES: Readonly<Record<BoundaryPromptStage, string>> = {
+  character_reflection: characterReflection,
 };

@@ -1,5 +1,6 @@
 export { PromptBook, type TemplateProblem } from './prompt-book.ts';
 export { checkTemplate, stickyWindowStart } from './handlebars-env.ts';
 export { splitSections, toChatMessages } from './chat-sections.ts';
-export { DEFAULT_TEMPLATES } from './defaults.ts';
+export { DEFAULT_BOUNDARY_TEMPLATES, DEFAULT_TEMPLATES } from './defaults.ts';
 export type * from './context.ts';
+export type { ReflectionContext } from './reflection-context.ts';

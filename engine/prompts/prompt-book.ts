@@ -1,10 +1,12 @@
+import { BOUNDARY_PROMPT_STAGES, type BoundaryPromptStage } from '../api/index.ts';
 import type { LlmMessage } from '../llm/types.ts';
 import type { ViewStage } from '../stream/index.ts';
 import { VIEW_STAGES } from '../stream/index.ts';
-import { DEFAULT_TEMPLATES } from './defaults.ts';
+import { DEFAULT_BOUNDARY_TEMPLATES, DEFAULT_TEMPLATES } from './defaults.ts';
 import { checkTemplate, compileTemplate, type CompiledTemplate } from './handlebars-env.ts';
 import { splitSections, toChatMessages } from './chat-sections.ts';
 import type { PromptContext } from './context.ts';
+import type { ReflectionContext } from './reflection-context.ts';
 
 type CompiledSections = readonly { readonly role: LlmMessage['role']; readonly render: CompiledTemplate }[];
 
@@ -12,16 +14,23 @@ function compileSections(source: string): CompiledSections {
   return splitSections(source).map(({ role, source: section }) => ({ role, render: compileTemplate(section) }));
 }
 
+type TemplateStage = ViewStage | BoundaryPromptStage;
+
+/** What each boundary stage's template is rendered with. */
+interface BoundaryContexts {
+  readonly character_reflection: ReflectionContext;
+}
+
 export interface TemplateProblem {
-  readonly stage: ViewStage;
+  readonly stage: TemplateStage;
   readonly message: string;
 }
 
 /** Every stage's compiled template: the pack's override where it has one, else the built-in. */
 export class PromptBook {
-  readonly #templates: ReadonlyMap<ViewStage, CompiledSections>;
+  readonly #templates: ReadonlyMap<TemplateStage, CompiledSections>;
 
-  private constructor(templates: ReadonlyMap<ViewStage, CompiledSections>) {
+  private constructor(templates: ReadonlyMap<TemplateStage, CompiledSections>) {
     this.#templates = templates;
   }
 
@@ -31,8 +40,9 @@ export class PromptBook {
     problems: TemplateProblem[];
   } {
     const problems: TemplateProblem[] = [];
-    const templates = new Map<ViewStage, CompiledSections>();
-    for (const stage of VIEW_STAGES) {
+    const templates = new Map<TemplateStage, CompiledSections>();
+    const defaults: Readonly<Record<TemplateStage, string>> = { ...DEFAULT_TEMPLATES, ...DEFAULT_BOUNDARY_TEMPLATES };
+    for (const stage of [...VIEW_STAGES, ...BOUNDARY_PROMPT_STAGES]) {
       const override = overrides[stage];
       // Each section compiles on its own, so a block that spans a ::user:: marker is a problem too.
       const problem =
@@ -42,15 +52,21 @@ export class PromptBook {
               .map((section) => checkTemplate(section.source))
               .find((found) => found !== null) ?? null);
       if (problem !== null) problems.push({ stage, message: problem });
-      templates.set(
-        stage,
-        compileSections(override !== undefined && problem === null ? override : DEFAULT_TEMPLATES[stage]),
-      );
+      templates.set(stage, compileSections(override !== undefined && problem === null ? override : defaults[stage]));
     }
     return { book: new PromptBook(templates), problems };
   }
 
   render(stage: ViewStage, context: PromptContext): LlmMessage[] {
+    return this.#render(stage, context);
+  }
+
+  /** A scene-boundary stage's prompt, from the variables of its own kind (built from one principal's view). */
+  renderBoundary<S extends BoundaryPromptStage>(stage: S, context: BoundaryContexts[S]): LlmMessage[] {
+    return this.#render(stage, context);
+  }
+
+  #render(stage: TemplateStage, context: object): LlmMessage[] {
     const template = this.#templates.get(stage);
     if (template === undefined) throw new Error(`no template for stage ${stage}`);
     return toChatMessages(template.map(({ role, render }) => ({ role, text: render(context) })));

@@ -1,0 +1,25 @@
+// One character at a time, after a scene closes: the instructions and the cast are shared by every reflection (one
+// cached prefix), then what this character alone may know — the World KG, its own memories, the scene as it lived it.
+export default `You keep the memories of the characters of the story "{{story.title}}", one character at a time. A scene
+has just ended. Write what the character named below will remember of it, in their own voice (first person): one to
+five memories, only of what they saw, heard, did, thought or came to believe. Never what happened where they were not,
+and never another person's private thoughts.
+Each memory has "text" (one or two sentences, first person), "salience" (1–10: how much it matters to them),
+"entities" (ids from the cast and places below that it is about) and "tags" (a few lower-case labels).
+Reply with JSON only: {"memories": [{"text": "...", "salience": 5, "entities": ["..."], "tags": ["..."]}]}
+Cast: {{cast}}
+::user::
+{{#if knowledge.world}}What anyone could know:
+{{#each knowledge.world}}- {{this}}
+{{/each}}{{/if}}
+{{#if knowledge.own}}What {{char.name}} remembers from before:
+{{#each knowledge.own}}- {{this}}
+{{/each}}{{/if}}
+The scene at {{location.name}} ({{location.id}}), as {{char.name}} lived it:
+{{#each scene}}{{line}}
+{{/each}}
+You are {{char.name}} ({{char.id}}). {{char.description}}
+Personality: {{char.personality}}
+{{#if char.states}}You are: {{char.states}}
+{{/if}}
+What does {{char.name}} remember of this scene?`;
