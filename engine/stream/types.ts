@@ -30,7 +30,9 @@ export type StreamMeta =
       readonly duration?: string;
     }
   | { readonly kind: 'whisper'; readonly target: string }
-  | { readonly kind: 'nudge'; readonly reason: 'npc_silence' };
+  | { readonly kind: 'nudge'; readonly reason: 'npc_silence' }
+  /** Narration and dialog: who saw or heard it (present in the scene, or the two sides of a whisper). */
+  | { readonly kind: 'heard'; readonly by: readonly string[] };
 
 /** Where the pipeline stands when a stage's view is built. */
 export interface StreamCursor {

@@ -25,6 +25,8 @@ export function isVisible(message: StreamEntry, request: ViewRequest): boolean {
   const beforeRound = compareEntries(message, { turn: cursor.turn, seq: cursor.roundStartSeq }) < 0;
   const inRound = message.turn === cursor.turn && message.seq >= cursor.roundStartSeq;
   const publicSpeech = message.type === 'narration' || message.type === 'dialog';
+  // A character knows only what happened where it was: narration and dialog it did not witness never reach its stages.
+  if (stage !== 'narrator' && stage !== 'lore_extractor' && !own && !witnessed(message, principal)) return false;
   switch (stage) {
     case 'persona_intent':
     case 'npc_intent':
@@ -44,6 +46,11 @@ export function isVisible(message: StreamEntry, request: ViewRequest): boolean {
     case 'lore_extractor':
       return publicSpeech && inRound;
   }
+}
+
+/** Messages from before witnesses were recorded count as public, as they were when they were written. */
+function witnessed(message: StreamEntry, principal: string): boolean {
+  return message.meta?.kind !== 'heard' || message.meta.by.includes(principal);
 }
 
 /** The messages one stage sees, in stream order. Extractors get only their owner's last intention. */

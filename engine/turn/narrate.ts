@@ -1,5 +1,5 @@
 import { repairMessages, type LlmMessage } from '../llm/index.ts';
-import type { StreamEntry } from '../stream/index.ts';
+import type { StreamEntry, StreamMeta } from '../stream/index.ts';
 import { appendWhole, pendingId } from './append.ts';
 import { NARRATOR_OWNER } from '../stream/index.ts';
 import { callStageObject, callStageText } from './call-stage.ts';
@@ -27,11 +27,20 @@ export interface Resolution {
  */
 export async function resolveIntention(context: TurnContext, resolution: Resolution): Promise<void> {
   const script = await writeBeatScript(context, resolution);
+  const heard = witnesses(context, resolution);
   for (const beat of script.beats) {
     if (beat.type === 'narration')
-      appendWhole(context, { owner: NARRATOR_OWNER, type: 'narration', content: beat.content.trim() });
-    else await speak(context, resolution, beat);
+      appendWhole(context, { owner: NARRATOR_OWNER, type: 'narration', content: beat.content.trim(), meta: heard });
+    else await speak(context, resolution, beat, heard);
   }
+}
+
+/** Who sees what this resolution adds to the stream: everyone present, or only the two sides of a whisper. */
+function witnesses(context: TurnContext, resolution: Resolution): StreamMeta {
+  const present = charactersPresent(context.pack, context.state).map((character) => character.id);
+  const by =
+    resolution.whisperTo === undefined ? [context.personaId, ...present] : [context.personaId, resolution.whisperTo];
+  return { kind: 'heard', by: [...new Set(by)] };
 }
 
 async function writeBeatScript(context: TurnContext, resolution: Resolution): Promise<BeatScript> {
@@ -114,7 +123,12 @@ function normalizeCues(context: TurnContext, script: BeatScript): BeatScript {
   return { beats };
 }
 
-async function speak(context: TurnContext, resolution: Resolution, cue: Extract<Beat, { type: 'cue' }>): Promise<void> {
+async function speak(
+  context: TurnContext,
+  resolution: Resolution,
+  cue: Extract<Beat, { type: 'cue' }>,
+  heard: StreamMeta,
+): Promise<void> {
   const speaker = cue.character;
   const view = {
     stage: 'character_dialog',
@@ -152,5 +166,5 @@ async function speak(context: TurnContext, resolution: Resolution, cue: Extract<
   // An empty reply gets one more try (its stream showed nothing, so nothing needs withdrawing).
   const words = (await say()) || (await say());
   if (words.length === 0) throw new StageFailure('character_dialog', speaker, 'the reply held no spoken words (twice)');
-  context.buffer.append({ owner: speaker, type: 'dialog', content: words, mood: cue.mood });
+  context.buffer.append({ owner: speaker, type: 'dialog', content: words, mood: cue.mood, meta: heard });
 }

@@ -28,6 +28,8 @@ async function lanternQuay() {
 
 const judged = (view: TruthView, key: string) => view.interpretive.find((entry) => entry.key === key);
 const KIT_TRUST = 'TrustGrowing(player,kit-wickett)';
+/** Everyone in the Lantern's taproom at the start, in pack order. */
+const presentAtTheLantern = ['kit-wickett', 'magdalen-rook'];
 const PENNY = '/whisper kit-wickett I press a penny into her palm and promise she is safe with me.';
 
 describe('the event system in the turn', () => {
@@ -88,6 +90,19 @@ describe('the event system in the turn', () => {
     expect(view.classification?.reconciliations[0]?.notes).toEqual([
       { proposition: KIT_TRUST, provisional: 0.7, refined: 0.9, verdict: 'confirmed' },
     ]);
+  });
+
+  it('lets only the two sides of a whisper witness what follows it; a plain turn is witnessed by everyone present', async () => {
+    const game = await lanternQuay();
+    await game.play(PENNY);
+    await game.play('I look around the taproom.');
+    const store = await game.store();
+    const narration = store.lastMessages(100).filter((message) => message.type === 'narration');
+    const persona = store.meta().personaId;
+    store.close();
+    const witnesses = (turn: number): unknown => narration.find((message) => message.turnNumber === turn)?.meta;
+    expect(witnesses(1)).toEqual({ kind: 'heard', by: [persona, 'kit-wickett'] });
+    expect(witnesses(2)).toEqual({ kind: 'heard', by: [persona, ...presentAtTheLantern] });
   });
 
   it('takes in a Stage 4 answer that lands after its turn committed with the next turn, never waiting for it', async () => {

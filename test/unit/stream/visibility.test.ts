@@ -119,6 +119,57 @@ describe('the visibility matrix', () => {
   });
 });
 
+describe('witnesses', () => {
+  // Turn 3: ren whispers to mara while tobin stands by; then, with tobin gone, the narration of the quay.
+  const heard = (by: string[]) => ({ kind: 'heard', by }) as const;
+  const witnessed: StreamEntry[] = [
+    {
+      turn: 3,
+      seq: 1,
+      owner: 'narrator',
+      type: 'narration',
+      content: 'ren leans close',
+      mood: null,
+      meta: heard(['ren', 'mara']),
+    },
+    {
+      turn: 3,
+      seq: 2,
+      owner: 'mara',
+      type: 'dialog',
+      content: 'the key is mine',
+      mood: null,
+      meta: heard(['ren', 'mara']),
+    },
+    {
+      turn: 3,
+      seq: 3,
+      owner: 'narrator',
+      type: 'narration',
+      content: 'gulls',
+      mood: null,
+      meta: heard(['ren', 'mara']),
+    },
+  ];
+  const seen = (stage: ViewRequest['stage'], principal: string) =>
+    buildView(witnessed, { stage, principal, cursor: { turn: 4, roundStartSeq: 1 } }).map((entry) => entry.content);
+
+  it('keeps what a character did not witness out of its intent, dialog and extractor views', () => {
+    expect(seen('npc_intent', 'tobin')).toEqual([]);
+    expect(seen('character_dialog', 'tobin')).toEqual([]);
+    expect(seen('character_extractor', 'tobin')).toEqual([]);
+    expect(seen('npc_intent', 'mara')).toEqual(['ren leans close', 'the key is mine', 'gulls']);
+    expect(seen('persona_intent', 'ren')).toEqual(['ren leans close', 'the key is mine', 'gulls']);
+  });
+
+  it('still shows the Narrator everything, and counts messages without witnesses as public', () => {
+    expect(seen('narrator', 'narrator')).toEqual(['ren leans close', 'the key is mine', 'gulls']);
+    const old = witnessed.map((entry) => ({ ...entry, meta: null }));
+    const view = buildView(old, { stage: 'npc_intent', principal: 'tobin', cursor: { turn: 4, roundStartSeq: 1 } });
+    expect(view).toHaveLength(3);
+  });
+});
+
 describe('state visibility', () => {
   const states = [
     { name: 'calm', level: 8, category: 'mood' },
