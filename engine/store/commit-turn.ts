@@ -1,4 +1,5 @@
 import type { StoreContext } from './context.ts';
+import { insertBoundaryRun } from './repos/boundary.ts';
 import { insertCheckpoint } from './repos/checkpoints.ts';
 import { insertLedger } from './repos/ledger.ts';
 import { insertMessages } from './repos/messages.ts';
@@ -30,7 +31,9 @@ export function commitTurn(context: StoreContext, commit: TurnCommit): Committed
       for (const checkpoint of commit.checkpoints ?? []) insertCheckpoint(context.sqlite, turn.id, checkpoint, now);
       insertLedger(context.sqlite, turn.id, commit.ledger ?? [], now);
       updateMeta(context.sqlite, { updatedAt: now, appVersion: context.appVersion, rngState: commit.rngState });
-      return { turn, messages };
+      if (commit.boundary === undefined) return { turn, messages };
+      const { input, steps } = commit.boundary;
+      return { turn, messages, boundaryRunId: insertBoundaryRun(context.sqlite, turn.id, input, steps, now) };
     },
   );
 }

@@ -79,6 +79,28 @@ export interface LedgerTable {
   created_at: number;
 }
 
+export interface BoundaryRunsTable {
+  id: Generated<number>;
+  turn_id: number;
+  status: 'running' | 'done' | 'failed';
+  input: string;
+  error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface BoundaryStepsTable {
+  id: Generated<number>;
+  run_id: number;
+  step: string;
+  status: 'pending' | 'running' | 'done' | 'failed';
+  attempts: Generated<number>;
+  output: string | null;
+  error: string | null;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
 export interface StoreDatabase {
   save_meta: SaveMetaTable;
   turns: TurnsTable;
@@ -86,4 +108,6 @@ export interface StoreDatabase {
   stage_calls: StageCallsTable;
   checkpoints: CheckpointsTable;
   ledger: LedgerTable;
+  boundary_runs: BoundaryRunsTable;
+  boundary_steps: BoundaryStepsTable;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { EngineError } from '../api/errors.ts';
 import type { RngState } from '../platform/ports.ts';
 import { buildSaveFile, markAsStoryloomSave } from './build-save.ts';
@@ -20,13 +20,16 @@ export interface ForkOptions {
  * Which rows of each table belong to the turns kept. Every history table a later migration adds needs its line here,
  * or forks would silently drop it (the fork test compares every table).
  */
-const FORKED_TABLES = [
-  { table: 'turns', turnColumn: 'id' },
-  { table: 'messages', turnColumn: 'turn_id' },
-  { table: 'stage_calls', turnColumn: 'turn_id' },
-  { table: 'checkpoints', turnColumn: 'turn_id' },
-  { table: 'ledger', turnColumn: 'turn_id' },
-] as const;
+const FORKED_TABLES: readonly { readonly table: string; readonly turnOf: RawBuilder<unknown> }[] = [
+  { table: 'turns', turnOf: sql.ref('id') },
+  { table: 'messages', turnOf: sql.ref('turn_id') },
+  { table: 'stage_calls', turnOf: sql.ref('turn_id') },
+  { table: 'checkpoints', turnOf: sql.ref('turn_id') },
+  { table: 'ledger', turnOf: sql.ref('turn_id') },
+  // A scene-boundary run belongs to its closing turn: a rewind before it drops the run and what it derived.
+  { table: 'boundary_runs', turnOf: sql.ref('turn_id') },
+  { table: 'boundary_steps', turnOf: sql`(select r.turn_id from src.boundary_runs r where r.id = run_id)` },
+];
 
 /**
  * Undo, retry and rewind never edit history: they fork. The new save at `destPath` holds every row of the turns
@@ -63,7 +66,7 @@ export async function forkSave(
           created_at: now,
           updated_at: now,
         });
-        for (const { table, turnColumn } of FORKED_TABLES) copyRows(sqlite, table, turnColumn, cut?.turnId ?? 0);
+        for (const { table, turnOf } of FORKED_TABLES) copyRows(sqlite, table, turnOf, cut?.turnId ?? 0);
       });
     } finally {
       run(sqlite, raw(sql`detach database src`));
@@ -92,10 +95,10 @@ function findCut(source: SaveStore, uptoTurn: number): { turnId: number; rngStat
 }
 
 /** Copies by column name, so the copy does not depend on column order. Both files are at the latest format. */
-function copyRows(sqlite: SqliteConnection, table: string, turnColumn: string, lastTurnId: number): void {
+function copyRows(sqlite: SqliteConnection, table: string, turnOf: RawBuilder<unknown>, lastTurnId: number): void {
   const names = all(sqlite, raw(sql<{ name: string }>`select name from pragma_table_info(${table}, 'main')`));
   const columns = sql.join(names.map((row) => sql.ref(row.name)));
   const copy = sql`insert into main.${sql.table(table)} (${columns})
-    select ${columns} from src.${sql.table(table)} where ${sql.ref(turnColumn)} <= ${lastTurnId}`;
+    select ${columns} from src.${sql.table(table)} where ${turnOf} <= ${lastTurnId}`;
   run(sqlite, raw(copy));
 }

@@ -7,6 +7,15 @@ export { forkSave, type ForkOptions } from './fork-save.ts';
 export { SaveLibrary, type SaveLibraryOptions } from './save-library.ts';
 export type { SaveStore } from './save-store.ts';
 export { LATEST_SAVE_FORMAT } from './migrations/index.ts';
+export type {
+  BoundaryRunFinish,
+  BoundaryRunStatus,
+  BoundaryStepStatus,
+  BoundaryStepWrite,
+  NewBoundaryRun,
+  StoredBoundaryRun,
+  StoredBoundaryStep,
+} from './boundary-types.ts';
 export { SAVE_FILE_EXTENSION, STORYLOOM_APPLICATION_ID } from './constants.ts';
 export type {
   StoredCheckpoint,

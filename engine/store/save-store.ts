@@ -1,9 +1,19 @@
 import { basename } from 'node:path';
 import type { SaveSummary } from '../api/dto.ts';
 import { EngineError } from '../api/errors.ts';
+import type { BoundaryRunFinish, BoundaryStepWrite, StoredBoundaryRun, StoredBoundaryStep } from './boundary-types.ts';
+import {
+  failBoundaryRun,
+  failBoundaryStep,
+  finishBoundaryRun,
+  finishBoundaryStep,
+  resumeBoundaryRun,
+  startBoundaryStep,
+} from './boundary-writes.ts';
 import { commitTurn, recordFailedTurn } from './commit-turn.ts';
 import type { StoreContext } from './context.ts';
 import { exportDatabase } from './export-save.ts';
+import { boundaryRunsOfTurn, boundarySteps, readBoundaryRun, unfinishedBoundaryRuns } from './repos/boundary.ts';
 import { latestCheckpoint } from './repos/checkpoints.ts';
 import { readLedger, type LedgerRange } from './repos/ledger.ts';
 import { countMessages, messagesBefore, messagesOfTurn } from './repos/messages.ts';
@@ -49,6 +59,23 @@ export interface SaveStore {
   latestCheckpoint(kind?: string, uptoTurn?: number): StoredCheckpoint | null;
   /** The event ledger in sequence order, optionally after a sequence and up to a story turn. */
   ledger(range?: LedgerRange): StoredLedgerEntry[];
+  /** A scene-boundary run with its turn's story number; null if there is none with that id. */
+  boundaryRun(runId: number): StoredBoundaryRun | null;
+  /** Runs not done yet (interrupted or failed), oldest first: resumed when the save is played again. */
+  unfinishedBoundaryRuns(): StoredBoundaryRun[];
+  boundaryRunsOfTurn(turnId: number): StoredBoundaryRun[];
+  /** The run's step rows (one per step, whatever their state). */
+  boundarySteps(runId: number): StoredBoundaryStep[];
+  /** Marks a step running and counts the attempt. */
+  startBoundaryStep(runId: number, step: string): void;
+  /** A step's output and the stage calls it made, in one transaction. */
+  finishBoundaryStep(done: BoundaryStepWrite & { readonly output: unknown }): void;
+  failBoundaryStep(failed: BoundaryStepWrite & { readonly error: string }): void;
+  /** The last step's output, the run's checkpoints on its closing turn and the run's `done`, in one transaction. */
+  finishBoundaryRun(finish: BoundaryRunFinish): void;
+  failBoundaryRun(runId: number, error: string): void;
+  /** Sets a failed run running again before it is resumed. */
+  resumeBoundaryRun(runId: number): void;
   rename(title: string): void;
   /** A consistent copy of the save at `destPath` (never overwrites). */
   exportTo(destPath: string): void;
@@ -116,6 +143,46 @@ export class SqliteSaveStore implements SaveStore {
 
   ledger(range: LedgerRange = {}): StoredLedgerEntry[] {
     return this.#use('read', (c) => readLedger(c.sqlite, range));
+  }
+
+  boundaryRun(runId: number): StoredBoundaryRun | null {
+    return this.#use('read', (c) => readBoundaryRun(c.sqlite, runId));
+  }
+
+  unfinishedBoundaryRuns(): StoredBoundaryRun[] {
+    return this.#use('read', (c) => unfinishedBoundaryRuns(c.sqlite));
+  }
+
+  boundaryRunsOfTurn(turnId: number): StoredBoundaryRun[] {
+    return this.#use('read', (c) => boundaryRunsOfTurn(c.sqlite, turnId));
+  }
+
+  boundarySteps(runId: number): StoredBoundaryStep[] {
+    return this.#use('read', (c) => boundarySteps(c.sqlite, runId));
+  }
+
+  startBoundaryStep(runId: number, step: string): void {
+    startBoundaryStep(this.#open(), runId, step);
+  }
+
+  finishBoundaryStep(done: BoundaryStepWrite & { readonly output: unknown }): void {
+    finishBoundaryStep(this.#open(), done);
+  }
+
+  failBoundaryStep(failed: BoundaryStepWrite & { readonly error: string }): void {
+    failBoundaryStep(this.#open(), failed);
+  }
+
+  finishBoundaryRun(finish: BoundaryRunFinish): void {
+    finishBoundaryRun(this.#open(), finish);
+  }
+
+  failBoundaryRun(runId: number, error: string): void {
+    failBoundaryRun(this.#open(), runId, error);
+  }
+
+  resumeBoundaryRun(runId: number): void {
+    resumeBoundaryRun(this.#open(), runId);
   }
 
   rename(title: string): void {

@@ -1,5 +1,6 @@
 import type { RngState } from '../platform/ports.ts';
 import type { MessageType } from '../stream/index.ts';
+import type { NewBoundaryRun } from './boundary-types.ts';
 
 /** What JSON.parse can return: how JSON columns (message data, checkpoint data) come back. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -155,6 +156,8 @@ export interface TurnCommit extends TurnTiming {
   /** Further checkpoints of other kinds (the truth set at scene entry, the turn's classification report). */
   readonly checkpoints?: readonly NewCheckpoint[];
   readonly ledger?: readonly NewLedgerEntry[];
+  /** The turn closes a scene: its scene-boundary run starts with it, so a crash right after cannot lose it. */
+  readonly boundary?: NewBoundaryRun;
 }
 
 /** A turn that failed: no message enters the stream, but the attempt and its stage calls are kept. */
@@ -178,4 +181,6 @@ export interface StoredTurn {
 export interface CommittedTurn {
   readonly turn: StoredTurn;
   readonly messages: readonly StoredMessage[];
+  /** The scene-boundary run started with the turn, if it closed a scene. */
+  readonly boundaryRunId?: number;
 }

@@ -71,7 +71,15 @@ describe('forkSave', () => {
       forkedFrom: { saveId: 'source.storyloom', turn: 3 },
     });
     // Every history table is covered by the fork (a new table must be added to FORKED_TABLES).
-    expect(tableNames(fork.path)).toEqual(['checkpoints', 'ledger', 'messages', 'stage_calls', 'turns']);
+    expect(tableNames(fork.path)).toEqual([
+      'boundary_runs',
+      'boundary_steps',
+      'checkpoints',
+      'ledger',
+      'messages',
+      'stage_calls',
+      'turns',
+    ]);
   });
 
   it('continues the story from the fork point while the source is left untouched', async () => {

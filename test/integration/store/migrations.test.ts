@@ -72,6 +72,12 @@ describe('migrations', () => {
   });
 
   describe('on a save of an older format', () => {
+    async function freshSavePath(): Promise<string> {
+      const path = join(dirs.make(), 'fresh.storyloom');
+      (await createSave(path, NEW_SAVE, storeOptions())).close();
+      return path;
+    }
+
     async function formatOneSave(): Promise<string> {
       const path = join(dirs.make(), 'old.storyloom');
       const store = await createSave(path, NEW_SAVE, storeOptions());
@@ -114,7 +120,8 @@ describe('migrations', () => {
       try {
         // Rewind the file to format 1 as an older build left it: no ledger, one migration recorded.
         sqlite.exec(
-          "drop table ledger; delete from kysely_migration where name <> '0001_initial'; pragma user_version = 1",
+          'drop table boundary_steps; drop table boundary_runs; drop table ledger; ' +
+            "delete from kysely_migration where name <> '0001_initial'; pragma user_version = 1",
         );
         expect(await migrateToLatest(sqlite, path, MIGRATIONS)).toBe(MIGRATIONS.length - 1);
         expect(sqlite.prepare('select count(*) from turns').pluck().get()).toBe(1);
@@ -127,6 +134,26 @@ describe('migrations', () => {
       } finally {
         sqlite.close();
       }
+    });
+
+    it('bring a format-2 save up to date: its turns stay, and it gains the scene-boundary run tables', async () => {
+      const path = join(dirs.make(), 'format-two.storyloom');
+      const store = await createSave(path, NEW_SAVE, storeOptions());
+      store.commitTurn(sampleTurn(1));
+      store.close();
+      const sqlite = new Database(path);
+      try {
+        sqlite.exec(
+          "drop table boundary_steps; drop table boundary_runs; delete from kysely_migration where name = '0003_boundary'; " +
+            'pragma user_version = 2',
+        );
+        expect(await migrateToLatest(sqlite, path, MIGRATIONS)).toBe(1);
+        expect(sqlite.prepare('select count(*) from turns').pluck().get()).toBe(1);
+        expect(sqlite.prepare('select count(*) from boundary_runs').pluck().get()).toBe(0);
+      } finally {
+        sqlite.close();
+      }
+      expect(liveSchema(path)).toBe(liveSchema(await freshSavePath()));
     });
 
     it('roll back a failing migration entirely, leaving the previous format', async () => {

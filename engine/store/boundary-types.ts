@@ -1,0 +1,53 @@
+import type { JsonValue, NewCheckpoint, NewStageCall } from './types.ts';
+
+export type BoundaryRunStatus = 'running' | 'done' | 'failed';
+export type BoundaryStepStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/** A scene-boundary workflow run, attached to the turn that closed the scene. */
+export interface StoredBoundaryRun {
+  readonly id: number;
+  readonly turnId: number;
+  /** The closing turn's story number. */
+  readonly turnNumber: number;
+  readonly status: BoundaryRunStatus;
+  /** The snapshot taken when the scene closed. */
+  readonly input: JsonValue;
+  /** Why the run failed (the step and its reason); null unless failed. */
+  readonly error: string | null;
+  readonly createdAt: number;
+  readonly finishedAt: number | null;
+}
+
+export interface StoredBoundaryStep {
+  readonly runId: number;
+  readonly step: string;
+  readonly status: BoundaryStepStatus;
+  /** Every attempt ever started, across resumes. */
+  readonly attempts: number;
+  readonly output: JsonValue | null;
+  /** The last attempt's failure, kept after a later attempt succeeds. */
+  readonly error: string | null;
+  readonly startedAt: number | null;
+  readonly finishedAt: number | null;
+}
+
+/** A run to start with its turn: the snapshot and the names of its steps (each gets a pending row). */
+export interface NewBoundaryRun {
+  readonly input: unknown;
+  readonly steps: readonly string[];
+}
+
+/** A step's outcome with the stage calls it made (logged on the closing turn, after that turn's own). */
+export interface BoundaryStepWrite {
+  readonly runId: number;
+  readonly step: string;
+  readonly stageCalls?: readonly NewStageCall[];
+}
+
+/** The end of a run: its last step's output and the checkpoints it writes on the closing turn, all at once. */
+export interface BoundaryRunFinish {
+  readonly runId: number;
+  readonly step: string;
+  readonly output: unknown;
+  readonly checkpoints: readonly NewCheckpoint[];
+}

@@ -1,0 +1,81 @@
+import type { BoundaryRunFinish, BoundaryStepWrite, StoredBoundaryRun } from './boundary-types.ts';
+import type { StoreContext } from './context.ts';
+import { insertCheckpoint } from './repos/checkpoints.ts';
+import {
+  markRun,
+  markStepDone,
+  markStepFailed,
+  markStepStarted,
+  nextStageCallSeq,
+  readBoundaryRun,
+} from './repos/boundary.ts';
+import { insertStageCalls } from './repos/stage-calls.ts';
+import { toSaveError } from './sqlite/errors.ts';
+import { transaction } from './sqlite/exec.ts';
+
+/**
+ * The scene-boundary workflow's writes. Each is one transaction, so a crash leaves a step either not done (it runs
+ * again, its effects not yet applied anywhere) or done with its output and its stage log together.
+ */
+export function startBoundaryStep(context: StoreContext, runId: number, step: string): void {
+  write(context, `start boundary step ${step} in`, (now) => markStepStarted(context.sqlite, runId, step, now));
+}
+
+export function finishBoundaryStep(context: StoreContext, done: BoundaryStepWrite & { readonly output: unknown }) {
+  write(context, `finish boundary step ${done.step} in`, (now) => {
+    logCalls(context, done, now);
+    markStepDone(context.sqlite, done.runId, done.step, done.output, now);
+  });
+}
+
+export function failBoundaryStep(context: StoreContext, failed: BoundaryStepWrite & { readonly error: string }) {
+  write(context, `record a failed boundary step ${failed.step} in`, (now) => {
+    logCalls(context, failed, now);
+    markStepFailed(context.sqlite, failed.runId, failed.step, failed.error, now);
+  });
+}
+
+/** The last step's output, its checkpoints on the closing turn and the run's `done`: all or nothing. */
+export function finishBoundaryRun(context: StoreContext, finish: BoundaryRunFinish): void {
+  write(context, 'finish a scene-boundary run in', (now) => {
+    const run = existingRun(context, finish.runId);
+    for (const checkpoint of finish.checkpoints) insertCheckpoint(context.sqlite, run.turnId, checkpoint, now);
+    markStepDone(context.sqlite, finish.runId, finish.step, finish.output, now);
+    markRun(context.sqlite, finish.runId, 'done', null, now);
+  });
+}
+
+export function failBoundaryRun(context: StoreContext, runId: number, error: string): void {
+  write(context, 'record a failed scene-boundary run in', (now) =>
+    markRun(context.sqlite, runId, 'failed', error, now),
+  );
+}
+
+/** A failed run is picked up again (on the next load, or before the next turn). */
+export function resumeBoundaryRun(context: StoreContext, runId: number): void {
+  write(context, 'resume a scene-boundary run in', () => markRun(context.sqlite, runId, 'running', null, null));
+}
+
+function logCalls(context: StoreContext, write: BoundaryStepWrite, now: number): void {
+  const calls = write.stageCalls ?? [];
+  if (calls.length === 0) return;
+  const run = existingRun(context, write.runId);
+  const first = nextStageCallSeq(context.sqlite, run.turnId);
+  const numbered = calls.map((call, index) => ({ ...call, seq: first + index }));
+  insertStageCalls(context.sqlite, run.turnId, numbered, now);
+}
+
+function existingRun(context: StoreContext, runId: number): StoredBoundaryRun {
+  const run = readBoundaryRun(context.sqlite, runId);
+  if (run === null) throw new Error(`no scene-boundary run ${runId}`);
+  return run;
+}
+
+function write(context: StoreContext, doing: string, work: (now: number) => void): void {
+  const now = context.clock.now();
+  try {
+    transaction(context.sqlite, () => work(now));
+  } catch (error) {
+    throw toSaveError(error, context.path, doing);
+  }
+}

@@ -1,0 +1,132 @@
+import type { Selectable } from 'kysely';
+import type { BoundaryRunStatus, StoredBoundaryRun, StoredBoundaryStep } from '../boundary-types.ts';
+import type { BoundaryRunsTable, BoundaryStepsTable } from '../database.ts';
+import { parseJson, toJsonText } from '../json.ts';
+import type { SqliteConnection } from '../sqlite/connection.ts';
+import { all, first, run } from '../sqlite/exec.ts';
+import { qb } from '../sqlite/query-builder.ts';
+
+export function insertBoundaryRun(
+  sqlite: SqliteConnection,
+  turnId: number,
+  input: unknown,
+  steps: readonly string[],
+  now: number,
+): number {
+  const values = {
+    turn_id: turnId,
+    status: 'running' as const,
+    input: toJsonText(input, 'input of the scene-boundary run'),
+    error: null,
+    created_at: now,
+    finished_at: null,
+  };
+  const row = first(sqlite, qb.insertInto('boundary_runs').values(values).returning('id'));
+  if (row === undefined) throw new Error('INSERT … RETURNING returned no boundary run');
+  if (steps.length > 0) {
+    const rows = steps.map((step) => ({ run_id: row.id, step, status: 'pending' as const }));
+    run(sqlite, qb.insertInto('boundary_steps').values(rows));
+  }
+  return row.id;
+}
+
+function runs() {
+  return qb
+    .selectFrom('boundary_runs')
+    .innerJoin('turns', 'turns.id', 'boundary_runs.turn_id')
+    .selectAll('boundary_runs')
+    .select('turns.number')
+    .orderBy('boundary_runs.id');
+}
+
+export function readBoundaryRun(sqlite: SqliteConnection, runId: number): StoredBoundaryRun | null {
+  const row = first(sqlite, runs().where('boundary_runs.id', '=', runId));
+  return row === undefined ? null : toStoredRun(row);
+}
+
+/** Runs not yet done (running when the app stopped, or failed), oldest first. */
+export function unfinishedBoundaryRuns(sqlite: SqliteConnection): StoredBoundaryRun[] {
+  return all(sqlite, runs().where('boundary_runs.status', '!=', 'done')).map(toStoredRun);
+}
+
+export function boundaryRunsOfTurn(sqlite: SqliteConnection, turnId: number): StoredBoundaryRun[] {
+  return all(sqlite, runs().where('boundary_runs.turn_id', '=', turnId)).map(toStoredRun);
+}
+
+export function boundarySteps(sqlite: SqliteConnection, runId: number): StoredBoundaryStep[] {
+  const query = qb.selectFrom('boundary_steps').selectAll().where('run_id', '=', runId).orderBy('id');
+  return all(sqlite, query).map(toStoredStep);
+}
+
+export function markStepStarted(sqlite: SqliteConnection, runId: number, step: string, now: number): void {
+  const query = qb
+    .updateTable('boundary_steps')
+    .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), started_at: now, finished_at: null }))
+    .where('run_id', '=', runId)
+    .where('step', '=', step);
+  run(sqlite, query);
+}
+
+export function markStepDone(sqlite: SqliteConnection, runId: number, step: string, output: unknown, now: number) {
+  const text = toJsonText(output, `output of boundary step ${step}`);
+  const query = qb
+    .updateTable('boundary_steps')
+    .set({ status: 'done', output: text, finished_at: now })
+    .where('run_id', '=', runId)
+    .where('step', '=', step);
+  run(sqlite, query);
+}
+
+export function markStepFailed(sqlite: SqliteConnection, runId: number, step: string, error: string, now: number) {
+  const query = qb
+    .updateTable('boundary_steps')
+    .set({ status: 'failed', error, finished_at: now })
+    .where('run_id', '=', runId)
+    .where('step', '=', step);
+  run(sqlite, query);
+}
+
+export function markRun(
+  sqlite: SqliteConnection,
+  runId: number,
+  status: BoundaryRunStatus,
+  error: string | null,
+  now: number | null,
+): void {
+  run(sqlite, qb.updateTable('boundary_runs').set({ status, error, finished_at: now }).where('id', '=', runId));
+}
+
+/** The stage-call seq after the turn's last: boundary calls are logged on the closing turn, after its own. */
+export function nextStageCallSeq(sqlite: SqliteConnection, turnId: number): number {
+  const query = qb
+    .selectFrom('stage_calls')
+    .select((eb) => eb.fn.max('seq').as('last'))
+    .where('turn_id', '=', turnId);
+  return (first(sqlite, query)?.last ?? 0) + 1;
+}
+
+function toStoredRun(row: Selectable<BoundaryRunsTable> & { number: number }): StoredBoundaryRun {
+  return {
+    id: row.id,
+    turnId: row.turn_id,
+    turnNumber: row.number,
+    status: row.status,
+    input: parseJson(row.input),
+    error: row.error,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+function toStoredStep(row: Selectable<BoundaryStepsTable>): StoredBoundaryStep {
+  return {
+    runId: row.run_id,
+    step: row.step,
+    status: row.status,
+    attempts: row.attempts,
+    output: row.output === null ? null : parseJson(row.output),
+    error: row.error,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}
