@@ -9,6 +9,7 @@ import {
 } from './diagnostics.ts';
 import { filesIn, loadList, loadOne, mergeSections, readYaml, type Section, type Sourced } from './pack-files.ts';
 import { loadNarrative } from './narrative-file.ts';
+import { checkCharacterLifeReferences } from './character-life-references.ts';
 import { checkNarrativeReferences } from './narrative-references.ts';
 import { PACK_FILES, PACK_FOLDERS, reportUnknownFiles, WORLD_FILES } from './pack-layout.ts';
 import { PACK_FOLDER, scanPack, type PackTree } from './pack-tree.ts';
@@ -99,6 +100,7 @@ async function readInto(
   reportUnknownFiles(tree, sink);
   if (story !== null) checkCover(story, tree, sink);
   checkReferences({ story, personas, characters, locations, lore }, sink);
+  checkCharacterLifeReferences({ story, personas, characters, locations, lore }, sink);
   const worldLocations = await loadList(tree, WORLD_FILES.locations, worldLocationsSchema, sink);
   const worldObjects = await loadList(tree, WORLD_FILES.objects, worldObjectsSchema, sink);
   const environment = await loadOne(tree, WORLD_FILES.environment, worldEnvironmentSchema, sink);

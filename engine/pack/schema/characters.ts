@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { goalSchema, routineSlotSchema, tierSchema } from './character-life.ts';
 import { labelListSchema, optionalTextSchema, slugSchema, stateSchema, textSchema } from './common.ts';
 
 /** Private knowledge: only this character knows it, and only its own stages are given it (ARCHITECTURE §5). */
@@ -34,6 +35,13 @@ export const characterSchema = z
       .describe('The id of the location the character is in at the start (omit: off-stage).'),
     states: z.array(stateSchema).default([]),
     knowledge: z.array(knowledgeSchema).default([]).describe('Private knowledge only this character has.'),
+    tier: tierSchema,
+    goals: z.array(goalSchema).default([]).describe('What the character pursues off-screen and on.'),
+    routine: z
+      .array(routineSlotSchema)
+      .default([])
+      .describe('Where the character is at which time of day when nothing pulls it elsewhere.'),
+    faction: slugSchema.optional().describe('The faction it belongs to (a free id shared by its members).'),
     extensions: z
       .record(z.string(), z.unknown())
       .default({})

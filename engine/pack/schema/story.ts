@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { worldMomentumSchema } from './character-life.ts';
 import { packPathSchema, slugSchema, textSchema } from './common.ts';
 import { parseRange } from '../semver.ts';
 
@@ -132,6 +133,10 @@ export const storySchema = z
       })
       .describe('Where, when and as whom the story begins.'),
     tuning: tuningSchema.default({ minConfidence: 0.5 }),
+    worldMomentum: z
+      .array(worldMomentumSchema)
+      .default([])
+      .describe('Forces moving the world on their own (rituals, wars, reckonings); the Chronicler advances them.'),
   })
   .describe('story.yaml: the manifest of a Storyloom story pack.');
 

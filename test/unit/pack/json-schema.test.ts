@@ -33,6 +33,10 @@ describe('packJsonSchemas', () => {
       'location',
       'states',
       'knowledge',
+      'tier',
+      'goals',
+      'routine',
+      'faction',
       'extensions',
     ]);
   });

@@ -54,6 +54,8 @@ describe('loading a valid pack', () => {
         baked: false,
         states: [],
         knowledge: [],
+        goals: [],
+        routine: [],
         extensions: {},
       },
     ]);
