@@ -32,7 +32,7 @@ export type StreamMeta =
   | { readonly kind: 'whisper'; readonly target: string }
   | { readonly kind: 'nudge'; readonly reason: 'npc_silence' }
   /** Narration and dialog: who saw or heard it (present in the scene, or the two sides of a whisper). */
-  | { readonly kind: 'heard'; readonly by: readonly string[] };
+  | { readonly kind: 'heard'; readonly by: readonly string[]; readonly whispered?: true };
 
 /** Where the pipeline stands when a stage's view is built. */
 export interface StreamCursor {

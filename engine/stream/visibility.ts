@@ -44,7 +44,8 @@ export function isVisible(message: StreamEntry, request: ViewRequest): boolean {
       if (publicSpeech) return beforeRound;
       return own && (message.type === 'thought' || message.type === 'intention');
     case 'lore_extractor':
-      return publicSpeech && inRound;
+      // Lore is public (the World KG): a whisper's secrets are not the world's.
+      return publicSpeech && inRound && !(message.meta?.kind === 'heard' && message.meta.whispered === true);
   }
 }
 

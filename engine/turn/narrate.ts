@@ -37,10 +37,10 @@ export async function resolveIntention(context: TurnContext, resolution: Resolut
 
 /** Who sees what this resolution adds to the stream: everyone present, or only the two sides of a whisper. */
 function witnesses(context: TurnContext, resolution: Resolution): StreamMeta {
+  if (resolution.whisperTo !== undefined)
+    return { kind: 'heard', by: [context.personaId, resolution.whisperTo], whispered: true };
   const present = charactersPresent(context.pack, context.state).map((character) => character.id);
-  const by =
-    resolution.whisperTo === undefined ? [context.personaId, ...present] : [context.personaId, resolution.whisperTo];
-  return { kind: 'heard', by: [...new Set(by)] };
+  return { kind: 'heard', by: [...new Set([context.personaId, ...present])] };
 }
 
 async function writeBeatScript(context: TurnContext, resolution: Resolution): Promise<BeatScript> {

@@ -13,7 +13,7 @@ const metaSchema = z.union([
   }),
   z.object({ kind: z.literal('whisper'), target: z.string() }),
   z.object({ kind: z.literal('nudge'), reason: z.literal('npc_silence') }),
-  z.object({ kind: z.literal('heard'), by: z.array(z.string()) }),
+  z.object({ kind: z.literal('heard'), by: z.array(z.string()), whispered: z.literal(true).optional() }),
 ]);
 
 /** A stored message as the stream room sees it (the turn number the player sees; meta checked, unknown meta dropped). */

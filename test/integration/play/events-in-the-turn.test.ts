@@ -101,7 +101,7 @@ describe('the event system in the turn', () => {
     const persona = store.meta().personaId;
     store.close();
     const witnesses = (turn: number): unknown => narration.find((message) => message.turnNumber === turn)?.meta;
-    expect(witnesses(1)).toEqual({ kind: 'heard', by: [persona, 'kit-wickett'] });
+    expect(witnesses(1)).toEqual({ kind: 'heard', by: [persona, 'kit-wickett'], whispered: true });
     expect(witnesses(2)).toEqual({ kind: 'heard', by: [persona, ...presentAtTheLantern] });
   });
 

@@ -168,6 +168,22 @@ describe('witnesses', () => {
     const view = buildView(old, { stage: 'npc_intent', principal: 'tobin', cursor: { turn: 4, roundStartSeq: 1 } });
     expect(view).toHaveLength(3);
   });
+
+  it('keeps a whisper out of the Lore Extractor: the world does not learn it', () => {
+    const whisper = witnessed.map((entry) => ({
+      ...entry,
+      meta: { ...heard(['ren', 'mara']), whispered: true as const },
+    }));
+    const lore = buildView(whisper, {
+      stage: 'lore_extractor',
+      principal: 'world',
+      cursor: { turn: 3, roundStartSeq: 1 },
+    });
+    expect(lore).toEqual([]);
+    expect(
+      buildView(witnessed, { stage: 'lore_extractor', principal: 'world', cursor: { turn: 3, roundStartSeq: 1 } }),
+    ).toHaveLength(3);
+  });
 });
 
 describe('state visibility', () => {
