@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { buildApp, launchChromium, screenshotPath, serve, type Served } from './support/serve.ts';
+
+const ARRIVAL = readFileSync('stories/lantern-quay/fixtures/arrival.yaml', 'utf8');
+/** Every scene of the pack's narrative graph (stories/lantern-quay/narrative.yaml). */
+const SCENES = [
+  'A letter for Pell',
+  'The lanterns of the quay',
+  "Kit's penny",
+  'Returned, no remarks',
+  'The button in the Bible',
+  "The Collector's brandy",
+  "The landing at Brennoc's Cove",
+  'The crypt at first light',
+  'Green for come, red for go',
+  'The dark hour',
+];
+
+// The debug drawer's Storykeeper panels in web mode: `storyloom serve` on Lantern Quay with the pack's own scripted
+// arrival (seed 16, so the same characters act as in the fixture), its first two turns played in Debian's Chromium.
+describe('storykeeper panels', () => {
+  let served: Served;
+  let browser: Browser;
+  let page: Page;
+  let drawer: Locator;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    buildApp();
+    served = await serve(ARRIVAL);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    drawer = page.getByRole('complementary', { name: 'Debug drawer' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+
+  const play = async (text: string, lastWords: string) => {
+    await page.getByLabel('Your intention').fill(text);
+    await page.getByLabel('Your intention').press('Enter');
+    await page.locator('.msg', { hasText: lastWords }).first().waitFor();
+    await page.locator('.progress-line').waitFor({ state: 'detached' });
+  };
+  const sceneRow = (id: string) => drawer.locator(`tr.scene-row[data-scene="${id}"]`);
+  const headline = () => drawer.locator('.context-headline').textContent();
+  const turnChip = (number: number) => drawer.locator('.turn-chip', { hasText: new RegExp(`^${number}$`, 'u') });
+
+  it('plays the first two turns of the arrival', async () => {
+    const created = (await served.call('saves.create', { packId: 'lantern-quay', seed: 16 })) as {
+      value: { id: string };
+    };
+    await page.goto(served.url);
+    await page.locator(`.save-row[data-save="${created.value.id}"] .save-open`).click();
+    await play(
+      'I stamp the coach mud off my boots by the fire and ask the landlady whether Riding Officer Thomas Pell lodges or drinks here.',
+      'go through the pockets',
+    );
+    await play(
+      '/whisper kit-wickett I keep my coat on, but press a penny into her palm and ask, under the fiddle, who here might know where Mr. Pell has gone.',
+      'sheepshank in the dark',
+    );
+  });
+
+  it('opens the Landscape tab on the latest turn: the chart, every scene in the table, the attractor named', async () => {
+    await page.getByRole('button', { name: 'Debug' }).click();
+    await drawer.getByRole('tab', { name: 'Landscape' }).click();
+    const chart = drawer.getByRole('img', { name: 'Gravitational landscape as of turn 2' });
+    await chart.waitFor();
+    await expect(chart.locator('.scene-point').count()).resolves.toBe(SCENES.length);
+    await expect(chart.locator('.scene-point.attractor').getAttribute('data-scene')).resolves.toBe(
+      'the-lanterns-of-the-quay',
+    );
+    await expect(chart.locator('.scene-point.attractor .scene-label').textContent()).resolves.toBe(
+      'The lanterns of the quay',
+    );
+    await expect(chart.locator('.player-mark').count()).resolves.toBe(1);
+    await expect(drawer.locator('.landscape-attractor').textContent()).resolves.toBe(
+      'Strongest attractor: The lanterns of the quay pull 80',
+    );
+    const table = drawer.getByRole('table');
+    await expect(table.locator('caption').textContent()).resolves.toBe('Scenes as of turn 2');
+    const names = await table.locator('tbody th[scope="row"]').allTextContents();
+    SCENES.forEach((scene, index) => expect(names[index]).toContain(scene));
+    await expect(sceneRow('the-lanterns-of-the-quay').locator('.attractor-badge').count()).resolves.toBe(1);
+    await expect(sceneRow('a-letter-for-pell').textContent()).resolves.toContain('you are here');
+    await expect(sceneRow('kits-penny').locator('td.figure').last().textContent()).resolves.toBe('3.72');
+    await expect(drawer.locator('.pull-history li').count()).resolves.toBe(3);
+    await expect(drawer.locator('[data-sub-graph="hesters-lights"]').textContent()).resolves.toContain('permeability');
+    await page.screenshot({ path: screenshotPath('landscape-panel'), animations: 'disabled' });
+  });
+
+  it('shows the Context tab: the headline, every candidate, one dropped with its reason, nothing withheld shown', async () => {
+    await drawer.getByRole('tab', { name: 'Context' }).click();
+    await expect.poll(headline, { timeout: 10_000 }).toContain('5 of 11 candidates, 105 of 600 tokens');
+    const candidates = drawer.getByRole('list', { name: 'Candidates of turn 2' }).locator('li.candidate');
+    await expect(candidates.count()).resolves.toBe(11);
+    await expect(candidates.locator('.candidate-outcome').allTextContents()).resolves.toEqual([
+      ...Array<string>(5).fill('selected'),
+      ...Array<string>(6).fill('dropped'),
+    ]);
+    const low = drawer.locator('li.candidate[data-candidate="gravity:kits-penny"]');
+    await expect(low.locator('.drop-reason').textContent()).resolves.toBe('Dropped: below the minimum score');
+    await expect(low.locator('.candidate-factors dt').allTextContents()).resolves.toEqual([
+      'relevance',
+      'modifier',
+      'boundary',
+      'recency',
+      'temperature',
+    ]);
+    await expect(low.locator('.candidate-factors dd').allTextContents()).resolves.toEqual([
+      '0.0208',
+      '1.25',
+      '1 (known)',
+      '1',
+      '1',
+    ]);
+    const withheld = drawer.locator('li.candidate[data-candidate="revelation:what_kit_saw"]');
+    await expect(withheld.locator('.drop-reason').textContent()).resolves.toBe(
+      'Dropped: withheld by an information boundary',
+    );
+    await expect(withheld.locator('.candidate-text').textContent()).resolves.toBe('Text withheld.');
+    await expect(drawer.textContent()).resolves.not.toContain('silver knob of his cane');
+    await page.screenshot({ path: screenshotPath('context-panel'), animations: 'disabled' });
+  });
+
+  it('follows the turn picked: turn 1 has its own context and its own landscape', async () => {
+    await turnChip(1).click();
+    await expect.poll(headline, { timeout: 10_000 }).toContain('2 of 8 candidates, 58 of 600 tokens');
+    await drawer.getByRole('tab', { name: 'Landscape' }).click();
+    await drawer.getByRole('img', { name: 'Gravitational landscape as of turn 1' }).waitFor();
+    await expect(sceneRow('kits-penny').locator('td.figure').last().textContent()).resolves.toBe('1.67');
+    await expect(drawer.locator('.pull-history li').count()).resolves.toBe(2);
+    expect(errors).toEqual([]);
+  });
+});
