@@ -108,4 +108,5 @@ export function finishTurnEvents(context: TurnContext, input: EventTurnInput, cl
   };
 }
 export { buildTruthView, truthAt } from './truth-view.ts';
+export { eventsReportAt } from './report-at.ts';
 export { classifyTurn, type ClassifyContext, type Classification } from './classify-turn.ts';

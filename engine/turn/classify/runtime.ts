@@ -104,7 +104,7 @@ function isLedgerRecord(value: unknown): value is LedgerRecord {
   return (value.kind === 'event' && 'event' in value) || (value.kind === 'judgment' && 'judgment' in value);
 }
 
-function toSnapshot(data: unknown): TruthSnapshot {
+export function toSnapshot(data: unknown): TruthSnapshot {
   if (typeof data !== 'object' || data === null || !('lastSeq' in data) || !('factual' in data))
     throw new Error('the saved truth set is unreadable');
   // Written by TruthSet.snapshot() and checked for its shape above; the fields are plain arrays of pairs.

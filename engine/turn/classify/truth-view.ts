@@ -1,24 +1,17 @@
 import { EngineError, type ClassificationView, type TraceNode, type TruthView } from '../../api/index.ts';
-import {
-  evaluate,
-  judgedProposition,
-  rebuild,
-  TruthSet,
-  type EvaluationTrace,
-  type TruthSnapshot,
-} from '../../events/index.ts';
+import { evaluate, judgedProposition, rebuild, TruthSet, type EvaluationTrace } from '../../events/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import type { SaveStore } from '../../store/index.ts';
 import { PLAY_STATE_CHECKPOINT, playStateFromCheckpoint } from '../play-state.ts';
-import { EVENTS_REPORT_CHECKPOINT, TRUTH_CHECKPOINT, toLedgerEntry } from './runtime.ts';
+import { eventsReportAt } from './report-at.ts';
+import { TRUTH_CHECKPOINT, toLedgerEntry, toSnapshot } from './runtime.ts';
 import type { EventsReport } from './turn-events.ts';
 
 /** The truth set as of committed turn `turn` (0: before the story began), from the save alone. */
 export function truthAt(store: SaveStore, turn: number): TruthSet {
   if (turn <= 0) return new TruthSet();
   const checkpoint = store.latestCheckpoint(TRUTH_CHECKPOINT, turn);
-  // Written by TruthSet.snapshot() with the turn; plain JSON of that shape.
-  const snapshot = checkpoint === null ? null : (checkpoint.data as unknown as TruthSnapshot);
+  const snapshot = checkpoint === null ? null : toSnapshot(checkpoint.data);
   return rebuild(snapshot, store.ledger({ afterSeq: snapshot?.lastSeq ?? 0, uptoTurn: turn }).map(toLedgerEntry));
 }
 
@@ -31,7 +24,7 @@ export function buildTruthView(store: SaveStore, pack: StoryPack, turn?: number)
   const truth = truthAt(store, at);
   const before = truthAt(store, at - 1);
   const minConfidence = pack.manifest.tuning.minConfidence;
-  const report = reportOf(store, at);
+  const report = eventsReportAt(store, at);
   const played = store.latestCheckpoint(PLAY_STATE_CHECKPOINT, at);
   const events = played === null ? undefined : playStateFromCheckpoint(played.data, store.path).events;
   const fired = new Map(events?.fired ?? []);
@@ -68,15 +61,6 @@ export function buildTruthView(store: SaveStore, pack: StoryPack, turn?: number)
     }),
     classification: report === null ? null : classificationView(report),
   };
-}
-
-function reportOf(store: SaveStore, turn: number): EventsReport | null {
-  const checkpoint = store.latestCheckpoint(EVENTS_REPORT_CHECKPOINT, turn);
-  if (checkpoint === null) return null;
-  const written = store.turns().find((candidate) => candidate.id === checkpoint.turnId);
-  // A command turn (/end scene, /skip) classifies nothing: an older report is not this turn's.
-  if (written?.number !== turn) return null;
-  return checkpoint.data as unknown as EventsReport;
 }
 
 function diffOf(before: TruthSet, after: TruthSet): TruthView['diff'] {

@@ -2,9 +2,8 @@ import { EngineError, type ContextView, type LandscapeView } from '../../api/ind
 import type { StoryPack } from '../../pack/index.ts';
 import type { SaveStore } from '../../store/index.ts';
 import { landscapeReport, type LandscapeReport } from '../../storykeeper/index.ts';
-import { EVENTS_REPORT_CHECKPOINT } from '../classify/runtime.ts';
+import { eventsReportAt } from '../classify/report-at.ts';
 import { truthAt } from '../classify/truth-view.ts';
-import type { EventsReport } from '../classify/turn-events.ts';
 import { PLAY_STATE_CHECKPOINT, playStateFromCheckpoint } from '../play-state.ts';
 import { landscapeNow } from './landscape.ts';
 
@@ -80,11 +79,7 @@ export function landscapeView(store: SaveStore, pack: StoryPack, turn?: number):
 export function contextView(store: SaveStore, turn?: number): ContextView {
   const at = turnOf(store, turn);
   const none: ContextView = { turn: at, classified: false, budget: 0, tokens: 0, overBudget: 0, candidates: [] };
-  const checkpoint = store.latestCheckpoint(EVENTS_REPORT_CHECKPOINT, at);
-  if (checkpoint === null) return none;
-  const written = store.turns().find((candidate) => candidate.id === checkpoint.turnId);
-  if (written?.number !== at) return none;
-  // Written by the turn as an EventsReport; plain JSON of that shape.
-  const report = checkpoint.data as unknown as EventsReport;
+  const report = eventsReportAt(store, at);
+  if (report === null) return none;
   return { turn: at, classified: true, ...report.context };
 }
