@@ -3,6 +3,7 @@ import type { StageKind } from '../api/index.ts';
 import type { LlmMessage } from '../llm/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { Rng } from '../platform/index.ts';
+import type { LandscapeReport } from '../storykeeper/index.ts';
 import type { PromptBook } from '../prompts/index.ts';
 
 /**
@@ -61,6 +62,11 @@ export interface BoundaryStepContext {
   /** Seeded from the save's RNG, the run and the step: a retried or resumed step draws the same numbers. */
   readonly rng: Rng;
   readonly signal: AbortSignal;
+  /**
+   * The narrative landscape (engine/storykeeper) at the closing turn, weighed from the save. That turn is history, so
+   * a resumed run sees the same landscape. Absent where no save backs the run (unit tests of a step).
+   */
+  readonly landscape?: () => LandscapeReport;
 }
 
 /** A step's work: pure apart from its LLM calls; its output is stored in its row when it finishes. */
@@ -70,9 +76,10 @@ export type StepHandlers = { readonly [S in BoundaryStep]: StepHandler };
 /**
  * What every step returns (stored as its row's output). The checkpoint step applies them in BOUNDARY_STEPS order:
  * knowledge drafts are appended to their graphs, `npc` replaces the NpcState parts the step owns, `play` changes the
- * world. Nothing is applied before the checkpoint, so a step that runs twice (after a crash) applies once.
+ * world. Nothing is applied before the checkpoint, so a step that runs twice (after a crash) applies once. (A type,
+ * not an interface, so a StepResult is a Json value a handler can return as it is.)
  */
-export interface StepResult {
+export type StepResult = {
   /** Knowledge drafts (engine/npc KnowledgeDraft as JSON) for one graph each: world, persona or a character. */
   readonly knowledge?: readonly { readonly audience: Json; readonly drafts: readonly Json[] }[];
   /** Replaces these top-level parts of the NpcState; each part has one owning step. */
@@ -81,7 +88,7 @@ export interface StepResult {
   readonly play?: { readonly positions?: { readonly [characterId: string]: string }; readonly time?: string };
   /** What the step found, for later steps, `inspect` and the debug panels. */
   readonly detail?: Json;
-}
+};
 
 /**
  * The `npc_state` checkpoint: everything npc-simulation.md derives, plain JSON, rewound with the save. Parts:

@@ -1,0 +1,188 @@
+import type { LlmRouter } from '../llm/index.ts';
+import type { StoryPack } from '../pack/index.ts';
+import type { Clock, Rng } from '../platform/index.ts';
+import type { PromptBook } from '../prompts/index.ts';
+import type { LandscapeReport } from '../storykeeper/index.ts';
+import type { NewStageCall, SaveStore } from '../store/index.ts';
+import type { EngineEvent } from '../api/index.ts';
+import { createCallObject } from './call-object.ts';
+import { BOUNDARY_STEPS, STEP_DEPENDENCIES, type BoundaryStep, type Json, type StepHandler } from './contract.ts';
+import { checkpointWrites } from './checkpoint.ts';
+import { toJson } from './json.ts';
+import { parseStepResult } from './step-result.ts';
+
+/** The save as the workflow uses it: its run and step rows, and the writes that move them on. */
+export type BoundaryStore = Pick<
+  SaveStore,
+  | 'id'
+  | 'boundaryRun'
+  | 'boundarySteps'
+  | 'startBoundaryStep'
+  | 'finishBoundaryStep'
+  | 'failBoundaryStep'
+  | 'finishBoundaryRun'
+  | 'failBoundaryRun'
+  | 'resumeBoundaryRun'
+>;
+
+/** Every step but the checkpoint, which is the workflow's own. */
+export type WorkStep = Exclude<BoundaryStep, 'checkpoint'>;
+export type BoundaryHandlers = { readonly [S in WorkStep]: StepHandler };
+
+export interface BoundaryProgress {
+  readonly runId: number;
+  /** The closing turn's story number. */
+  readonly turn: number;
+  readonly step: BoundaryStep;
+  readonly status: 'started' | 'done' | 'retrying' | 'failed';
+  readonly attempt: number;
+  /** Steps done so far in this run, of `total`. */
+  readonly done: number;
+  readonly total: number;
+  readonly error?: string;
+}
+
+export interface WorkflowDeps {
+  readonly store: BoundaryStore;
+  readonly handlers: BoundaryHandlers;
+  readonly pack: StoryPack;
+  readonly prompts: PromptBook;
+  readonly personaId: string;
+  readonly router: LlmRouter;
+  readonly clock: Clock;
+  readonly emit: (event: EngineEvent) => void;
+  readonly stageTimeoutMs: number;
+  /** The step's own seeded RNG: the same numbers on every attempt and after a resume. */
+  readonly rngFor: (step: BoundaryStep) => Rng;
+  readonly landscape?: () => LandscapeReport;
+  readonly signal?: AbortSignal;
+  /** Attempts per step each time the run is (re)started; 3 unless told. */
+  readonly maxAttempts?: number;
+  readonly onProgress?: (progress: BoundaryProgress) => void;
+}
+
+export type WorkflowOutcome =
+  { readonly status: 'done' } | { readonly status: 'failed'; readonly step: BoundaryStep; readonly reason: string };
+
+type StepOutcome = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
+
+const DEFAULT_ATTEMPTS = 3;
+
+/**
+ * Runs (or resumes) one scene-boundary run: every step whose dependencies are done starts at once, so independent
+ * steps overlap; a step already done in the save is never run again. Each step retries on its own; a step that still
+ * fails stops new steps from starting, lets the running ones finish (their work is kept), and fails the run naming
+ * it. A failed run is resumed by calling this again.
+ */
+export async function runBoundaryWorkflow(deps: WorkflowDeps, runId: number): Promise<WorkflowOutcome> {
+  const run = deps.store.boundaryRun(runId);
+  if (run === null) throw new Error(`save ${deps.store.id} has no scene-boundary run ${runId}`);
+  if (run.status === 'done') return { status: 'done' };
+  if (run.status === 'failed') deps.store.resumeBoundaryRun(runId);
+
+  const outputs: { [S in BoundaryStep]?: Json } = {};
+  for (const row of deps.store.boundarySteps(runId)) {
+    if (row.status === 'done' && isStep(row.step)) outputs[row.step] = row.output;
+  }
+  const signal = deps.signal ?? new AbortController().signal;
+  const report = (step: BoundaryStep, status: BoundaryProgress['status'], attempt: number, error?: string) =>
+    deps.onProgress?.({
+      runId,
+      turn: run.turnNumber,
+      step,
+      status,
+      attempt,
+      done: Object.keys(outputs).length,
+      total: BOUNDARY_STEPS.length,
+      ...(error === undefined ? {} : { error }),
+    });
+
+  const attemptStep = async (step: BoundaryStep): Promise<StepOutcome> => {
+    const attempts = deps.maxAttempts ?? DEFAULT_ATTEMPTS;
+    for (let attempt = 1; ; attempt += 1) {
+      const log: NewStageCall[] = [];
+      deps.store.startBoundaryStep(runId, step);
+      report(step, 'started', attempt);
+      const result =
+        step === 'checkpoint'
+          ? await settle(async () => checkpoint())
+          : await settle(async () => commitStep(step, await work(step, { ...outputs }, log), log));
+      if (result.ok) {
+        outputs[step] = result.value;
+        report(step, 'done', attempt);
+        return { ok: true };
+      }
+      deps.store.failBoundaryStep({ runId, step, error: result.reason, stageCalls: log });
+      if (attempt >= attempts || signal.aborted) {
+        report(step, 'failed', attempt, result.reason);
+        return result;
+      }
+      report(step, 'retrying', attempt, result.reason);
+    }
+  };
+
+  const commitStep = (step: WorkStep, output: Json, log: readonly NewStageCall[]): Json => {
+    deps.store.finishBoundaryStep({ runId, step, output, stageCalls: log });
+    return output;
+  };
+  const checkpoint = (): Json => {
+    const writes = checkpointWrites(run.input, outputs);
+    deps.store.finishBoundaryRun({ runId, step: 'checkpoint', output: writes.output, checkpoints: writes.checkpoints });
+    return writes.output;
+  };
+
+  const work = async (step: WorkStep, done: { [S in BoundaryStep]?: Json }, log: NewStageCall[]): Promise<Json> => {
+    const callObject = createCallObject({ ...deps, saveId: deps.store.id, turn: run.turnNumber, signal, log });
+    const output = await deps.handlers[step]({
+      pack: deps.pack,
+      prompts: deps.prompts,
+      personaId: deps.personaId,
+      input: run.input,
+      outputs: done,
+      callObject,
+      rng: deps.rngFor(step),
+      signal,
+      ...(deps.landscape === undefined ? {} : { landscape: deps.landscape }),
+    });
+    const json = toJson(output);
+    // A result of the wrong shape fails its own step (and is retried there), not the checkpoint later.
+    parseStepResult(step, json);
+    return json;
+  };
+
+  const running = new Map<BoundaryStep, Promise<{ step: BoundaryStep; outcome: StepOutcome }>>();
+  let failure: { step: BoundaryStep; reason: string } | null = null;
+  for (;;) {
+    if (failure === null) {
+      for (const step of BOUNDARY_STEPS) {
+        if (outputs[step] !== undefined || running.has(step)) continue;
+        if (!STEP_DEPENDENCIES[step].every((dependency) => outputs[dependency] !== undefined)) continue;
+        running.set(
+          step,
+          attemptStep(step).then((outcome) => ({ step, outcome })),
+        );
+      }
+    }
+    if (running.size === 0) break;
+    const { step, outcome } = await Promise.race(running.values());
+    running.delete(step);
+    if (!outcome.ok) failure ??= { step, reason: outcome.reason };
+  }
+  if (failure === null) return { status: 'done' };
+  deps.store.failBoundaryRun(runId, `${failure.step}: ${failure.reason}`);
+  return { status: 'failed', ...failure };
+}
+
+function isStep(name: string): name is BoundaryStep {
+  return (BOUNDARY_STEPS as readonly string[]).includes(name);
+}
+
+/** A failed attempt as a value: the step retries it (a failing write to the save included). */
+async function settle<T>(work: () => Promise<T>): Promise<Settled<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { jsonObjectSchema, jsonSchema } from './json.ts';
+
+/** What closed the scene: `/end scene`, `/skip`, or the persona leaving for another place. */
+export const BOUNDARY_REASONS = ['scene_close', 'time_skip', 'location_change'] as const;
+
+const transcriptEntrySchema = z.strictObject({
+  turn: z.number().int().min(1),
+  seq: z.number().int().min(1),
+  owner: z.string(),
+  type: z.string(),
+  content: z.string(),
+  mood: z.string().nullable(),
+  /** The message's visibility meta (whisper target, scene marker …), as the stream stores it. */
+  meta: jsonSchema,
+});
+
+/**
+ * The scene as it closed: the run's stored input. Taken once, when the closing turn commits, so a resumed or retried
+ * step sees exactly what the first attempt saw.
+ */
+export const boundarySnapshotSchema = z.strictObject({
+  version: z.literal(1),
+  /** The closing turn's story number. */
+  turn: z.number().int().min(1),
+  scene: z.number().int().min(1),
+  reason: z.enum(BOUNDARY_REASONS),
+  /** In-world time and place of the scene that closed. */
+  time: z.string(),
+  location: z.string(),
+  personaId: z.string(),
+  /** Who was in the scene when it closed: the persona first, then the characters present. */
+  present: z.array(z.string()),
+  /** Character (and persona) id → its states when the scene closed. */
+  states: z.record(z.string(), z.array(jsonSchema)),
+  /** The scene's committed messages, oldest first. */
+  transcript: z.array(transcriptEntrySchema),
+  /** The event system's Tier 3 work held for the boundary (DeferredEvent as JSON), in the order it arose. */
+  deferred: z.array(jsonSchema),
+  /** The scene's ledger rows (events and judgments), in sequence order. */
+  ledger: z.array(z.strictObject({ seq: z.number().int(), turn: z.number().int(), record: jsonSchema })),
+  /** The npc_state the scene started from (the previous boundary's, or the initial one). */
+  npc: jsonSchema,
+  /** The play state the next scene starts from, before the boundary's world changes. */
+  playState: jsonObjectSchema,
+});
+
+export type BoundarySnapshot = z.infer<typeof boundarySnapshotSchema>;
+export type TranscriptEntry = BoundarySnapshot['transcript'][number];
+
+/** The run's input, read back; a snapshot of another shape is a bug or a newer build, never guessed at. */
+export function readSnapshot(input: unknown): BoundarySnapshot {
+  const parsed = boundarySnapshotSchema.safeParse(input);
+  if (!parsed.success) throw new Error(`the scene-boundary snapshot is unreadable: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
