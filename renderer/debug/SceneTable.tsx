@@ -18,9 +18,15 @@ export function SceneTable(props: { readonly view: LandscapeView }) {
         <tr>
           <th scope="col">Scene</th>
           <th scope="col">State</th>
-          <th scope="col">Mass</th>
-          <th scope="col">Distance</th>
-          <th scope="col">Pull</th>
+          <th scope="col" className="figure">
+            Mass
+          </th>
+          <th scope="col" className="figure">
+            Distance
+          </th>
+          <th scope="col" className="figure">
+            Pull
+          </th>
         </tr>
       </thead>
       <tbody>

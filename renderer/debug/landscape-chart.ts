@@ -96,3 +96,24 @@ export function historyShares(history: LandscapeView['history']): number[] {
   const greatest = Math.max(0, ...history.map((entry) => entry.pull));
   return history.map((entry) => (greatest > 0 ? entry.pull / greatest : 0));
 }
+
+/** Where a named scene's label sits, relative to its dot. */
+export interface LabelPlacement {
+  readonly x: number;
+  readonly y: number;
+  readonly anchor: 'start' | 'end';
+}
+
+/**
+ * The attractor is named beside its dot and the player's scene above it, so the two stay legible when they sit close
+ * together (as they do when the next scene is a step away); near the right edge a label runs leftwards instead.
+ * Other scenes are not named on the chart: the table names them.
+ */
+export function labelPlacement(point: ScenePoint): LabelPlacement | null {
+  if (!point.attractor && !point.current) return null;
+  const leftward = point.x > CHART.width * 0.7;
+  const side = leftward ? -1 : 1;
+  return point.attractor
+    ? { x: 12 * side, y: 0, anchor: leftward ? 'end' : 'start' }
+    : { x: 4 * side, y: -11, anchor: leftward ? 'end' : 'start' };
+}

@@ -6,6 +6,7 @@ import {
   distanceDomain,
   distanceTicks,
   historyShares,
+  labelPlacement,
   linearScale,
   logScale,
   pullDomain,
@@ -60,6 +61,16 @@ describe('landscape chart scaling', () => {
     expect(layout.xTicks.at(-1)).toBe(1.5);
     expect(layout.x(1.5)).toBe(CHART.width - CHART.right);
     expect(layout.yTicks).toEqual([0.01, 0.1, 1, 10]);
+  });
+
+  it('names the attractor beside its dot and the player’s scene above it, leftwards near the right edge', () => {
+    const [tavern, crypt] = chartLayout(landscapeView()).points;
+    expect(crypt && labelPlacement(crypt)).toEqual({ x: 12, y: 0, anchor: 'start' });
+    expect(tavern && labelPlacement(tavern)).toEqual({ x: 4, y: -11, anchor: 'start' });
+    const farCrypt = crypt && { ...crypt, x: CHART.width - CHART.right };
+    expect(farCrypt && labelPlacement(farCrypt)).toEqual({ x: -12, y: 0, anchor: 'end' });
+    const unnamed = crypt && { ...crypt, attractor: false };
+    expect(unnamed && labelPlacement(unnamed)).toBeNull();
   });
 
   it('scales the history bars against the strongest pull of the strip', () => {
