@@ -33,8 +33,18 @@ export const TURN_STAGES = [
 ] as const satisfies readonly StageKind[];
 export type TurnStage = (typeof TURN_STAGES)[number];
 
-/** Scene-boundary stages that render a Handlebars template a pack may override, like a turn stage's. */
-export const BOUNDARY_PROMPT_STAGES = ['character_reflection'] as const satisfies readonly StageKind[];
+/**
+ * Scene-boundary templates a pack may override, like a turn stage's: named by their stage kind, or by what they ask
+ * when one kind has several (the `simulation` stage asks an IntentCheck, a standalone or a cohort simulation).
+ */
+export const BOUNDARY_PROMPT_STAGES = [
+  'character_reflection',
+  'intent_check',
+  'standalone_simulation',
+  'cohort_simulation',
+  'offscreen_inference',
+  'chronicler',
+] as const;
 export type BoundaryPromptStage = (typeof BOUNDARY_PROMPT_STAGES)[number];
 
 export function isStageKind(value: string): value is StageKind {

@@ -97,3 +97,5 @@ export {
   spreadNews,
 } from './social/ripple.ts';
 export type { NewsReach, RippleHop, SceneNews } from './social/ripple.ts';
+
+export * from './offscreen/index.ts';

@@ -6,6 +6,11 @@ import personaExtractor from './templates/persona-extractor.ts';
 import characterExtractor from './templates/character-extractor.ts';
 import loreExtractor from './templates/lore-extractor.ts';
 import characterReflection from './templates/character-reflection.ts';
+import intentCheck from './templates/intent-check.ts';
+import standaloneSimulation from './templates/standalone-simulation.ts';
+import cohortSimulation from './templates/cohort-simulation.ts';
+import offscreenInference from './templates/offscreen-inference.ts';
+import chronicler from './templates/chronicler.ts';
 import type { BoundaryPromptStage } from '../api/index.ts';
 import type { ViewStage } from '../stream/index.ts';
 
@@ -23,4 +28,9 @@ export const DEFAULT_TEMPLATES: Readonly<Record<ViewStage, string>> = {
 /** The built-in template of every scene-boundary stage that has one; a pack overrides it the same way. */
 export const DEFAULT_BOUNDARY_TEMPLATES: Readonly<Record<BoundaryPromptStage, string>> = {
   character_reflection: characterReflection,
+  intent_check: intentCheck,
+  standalone_simulation: standaloneSimulation,
+  cohort_simulation: cohortSimulation,
+  offscreen_inference: offscreenInference,
+  chronicler,
 };

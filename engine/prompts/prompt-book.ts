@@ -7,6 +7,13 @@ import { checkTemplate, compileTemplate, type CompiledTemplate } from './handleb
 import { splitSections, toChatMessages } from './chat-sections.ts';
 import type { PromptContext } from './context.ts';
 import type { ReflectionContext } from './reflection-context.ts';
+import type {
+  ChroniclerContext,
+  CohortSimulationContext,
+  IntentCheckContext,
+  OffscreenInferenceContext,
+  StandaloneSimulationContext,
+} from './simulation-context.ts';
 
 type CompiledSections = readonly { readonly role: LlmMessage['role']; readonly render: CompiledTemplate }[];
 
@@ -19,6 +26,11 @@ type TemplateStage = ViewStage | BoundaryPromptStage;
 /** What each boundary stage's template is rendered with. */
 interface BoundaryContexts {
   readonly character_reflection: ReflectionContext;
+  readonly intent_check: IntentCheckContext;
+  readonly standalone_simulation: StandaloneSimulationContext;
+  readonly cohort_simulation: CohortSimulationContext;
+  readonly offscreen_inference: OffscreenInferenceContext;
+  readonly chronicler: ChroniclerContext;
 }
 
 export interface TemplateProblem {

@@ -83,7 +83,7 @@ export type PackWorldMomentum = z.output<typeof worldMomentumSchema>;
 
 /** A character's tier as the pack sets it; unset, a baked character drives the story and a full profile recurs. */
 export function packTierOf(character: {
-  readonly tier?: PackCharacterTier;
+  readonly tier?: PackCharacterTier | undefined;
   readonly baked: boolean;
 }): PackCharacterTier {
   return character.tier ?? (character.baked ? 'arc_important' : 'significant');
