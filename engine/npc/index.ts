@@ -32,6 +32,9 @@ export { knowledgeView } from './knowledge/view.ts';
 export type { KnowledgeView } from './knowledge/view.ts';
 export { DEFAULT_RETRIEVAL_WEIGHTS } from './knowledge/retrieve.ts';
 export type { RankedEntry, RetrievalQuery, RetrievalWeights, ScoreParts } from './knowledge/retrieve.ts';
+export { audienceSchema, knowledgeDraftSchema, readKnowledgeWrite } from './knowledge/draft-schema.ts';
+export { recall } from './knowledge/recall.ts';
+export type { RecallQuery, Recollection } from './knowledge/recall.ts';
 export { restoreKnowledgeStore } from './knowledge/restore.ts';
 export type { RestoredKnowledge } from './knowledge/restore.ts';
 

@@ -102,7 +102,8 @@ export function attenuatedSalience(salience: number, hops: RippleHop): number {
 
 function retold(text: string, reached: NewsReach, nameOf: (id: string) => string): string {
   const what = text.trim().replace(/[.!]+$/u, '');
-  const said = what.charAt(0).toLowerCase() + what.slice(1);
+  // "The harbour office burned" reads on as "that the harbour office burned"; a name keeps its capital.
+  const said = /^(the|a|an) /u.test(what.toLowerCase()) ? what.charAt(0).toLowerCase() + what.slice(1) : what;
   switch (reached.hops) {
     case 1:
       return `Heard from ${nameOf(reached.via)} that ${said}.`;

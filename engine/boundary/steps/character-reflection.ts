@@ -1,0 +1,74 @@
+import type { Character } from '../../pack/index.ts';
+import type { BoundaryStepContext, Json, StepHandler, StepResult } from '../contract.ts';
+import { readClosingScene, type ClosingScene } from './closing-scene.ts';
+import { reflectionSchema, type Reflection } from './reflection-output.ts';
+import { reflectingCharacters, reflectionContext } from './reflection-view.ts';
+
+/** Memories are tagged so a panel (and a later stage) can tell a character's account of a scene from hearsay. */
+export const REFLECTION_TAG = 'reflection';
+
+/**
+ * CharacterReflection (npc-simulation.md): each character present in the closing scene who keeps a knowledge graph
+ * writes its own account of the scene into that graph, and nowhere else. The reflections run in parallel; each
+ * prompt is built from that character's view alone.
+ */
+export const characterReflection: StepHandler = async (context) => {
+  const scene = readClosingScene(context.input);
+  const characters = reflectingCharacters(context.pack, scene, context.personaId);
+  const reflections = await Promise.all(characters.map((character) => reflect(context, scene, character)));
+  const knowledge = reflections.map(({ character, reflection }) => ({
+    audience: { kind: 'character', id: character.id },
+    drafts: reflection.memories.map((memory) => memoryDraft(context, scene, memory)),
+  }));
+  const detail = {
+    reflected: reflections.map(({ character, reflection }) => ({
+      character: character.id,
+      memories: reflection.memories.length,
+    })),
+  };
+  return { knowledge, detail } satisfies StepResult;
+};
+
+async function reflect(
+  context: BoundaryStepContext,
+  scene: ClosingScene,
+  character: Character,
+): Promise<{ character: Character; reflection: Reflection }> {
+  const variables = reflectionContext(context.pack, scene, context.personaId, character);
+  const reflection = await context.callObject({
+    stage: 'character_reflection',
+    principal: character.id,
+    messages: context.prompts.renderBoundary('character_reflection', variables),
+    schema: reflectionSchema,
+    schemaName: 'character_reflection',
+    maxTokens: 700,
+    temperature: 0.4,
+  });
+  return { character, reflection };
+}
+
+/** A memory as a KnowledgeDraft (plain JSON), dated and placed at the scene's close. */
+function memoryDraft(context: BoundaryStepContext, scene: ClosingScene, memory: Reflection['memories'][number]): Json {
+  return {
+    kind: 'memory',
+    text: memory.text,
+    time: scene.time,
+    place: scene.location,
+    entities: knownIds(context, memory.entities),
+    salience: memory.salience,
+    tags: [...memory.tags, REFLECTION_TAG],
+    provenance: { source: 'character-reflection', ref: `turn ${scene.turn}` },
+  };
+}
+
+/** The model may name what is not in the story; only ids of the pack's people and places are kept. */
+function knownIds(context: BoundaryStepContext, entities: readonly string[]): string[] {
+  const { pack, personaId } = context;
+  const known = new Set([
+    personaId,
+    ...pack.personas.map((persona) => persona.id),
+    ...pack.characters.map((character) => character.id),
+    ...pack.locations.map((location) => location.id),
+  ]);
+  return entities.map((entity) => entity.trim().toLowerCase()).filter((entity) => known.has(entity));
+}

@@ -1,0 +1,102 @@
+import type { Character, StoryPack } from '../../pack/index.ts';
+import { knowledgeView, recall, tierOf, type CharacterTier } from '../../npc/index.ts';
+import type { ReflectionContext } from '../../prompts/index.ts';
+import { buildView, isManifest, visibleStates, type LeveledState, type StreamEntry } from '../../stream/index.ts';
+import type { ClosingScene } from './closing-scene.ts';
+
+/** Entries of the World KG and of the character's own KG a reflection recalls (half each at most). */
+export const REFLECTION_RECALL_LIMIT = 16;
+/** The tiers that keep a knowledge graph of their own (background characters get partial profiles instead). */
+const TIERS_WITH_KG: readonly CharacterTier[] = ['arc_important', 'significant'];
+
+/** Characters present when the scene closed who keep a knowledge graph; never the persona. */
+export function reflectingCharacters(pack: StoryPack, scene: ClosingScene, personaId: string): readonly Character[] {
+  return pack.characters.filter((character) => {
+    if (character.id === personaId || !scene.present.includes(character.id)) return false;
+    if (scene.roster === null) return true;
+    const tier = tierOf(scene.roster, character.id);
+    return tier === null || TIERS_WITH_KG.includes(tier);
+  });
+}
+
+/**
+ * The reflection prompt's variables for ONE character: the scene as the visibility matrix lets it see it (narration
+ * and dialog it witnessed, its own thoughts and intentions; never a whisper between others or another's thoughts),
+ * and what its knowledge view recalls (World KG and its own KG, nothing else).
+ */
+export function reflectionContext(
+  pack: StoryPack,
+  scene: ClosingScene,
+  personaId: string,
+  character: Character,
+): ReflectionContext {
+  const view = knowledgeView(scene.knowledge, { kind: 'character', id: character.id });
+  const recollection = recall(view, {
+    now: scene.time,
+    entities: [...scene.present, scene.location],
+    limit: REFLECTION_RECALL_LIMIT,
+  });
+  const location = pack.locations.find((candidate) => candidate.id === scene.location);
+  return {
+    story: { title: pack.manifest.title },
+    cast: castLine(pack, personaId),
+    char: {
+      id: character.id,
+      name: character.name,
+      description: character.description,
+      personality: character.personality,
+      states: manifestStates(character.id, scene.states[character.id] ?? []),
+    },
+    location: { id: scene.location, name: location?.name ?? scene.location },
+    scene: witnessedBy(scene.transcript, character.id).map((entry) => ({ line: lineOf(pack, personaId, entry) })),
+    knowledge: {
+      world: recollection.world.map((entry) => entry.text),
+      own: recollection.own.map((entry) => entry.text),
+    },
+  };
+}
+
+/** The character's manifest states when the scene closed, as its own intent stage prints them. */
+function manifestStates(id: string, states: readonly LeveledState[]): string {
+  return visibleStates('npc_intent', id, id, states)
+    .filter(isManifest)
+    .map((state) => `${state.name} (${state.category}, ${state.level})`)
+    .join('; ');
+}
+
+/** The character's intent view of the whole scene: a cursor past its last message sees everything that happened. */
+function witnessedBy(transcript: readonly StreamEntry[], id: string): readonly StreamEntry[] {
+  const last = transcript.at(-1);
+  if (last === undefined) return [];
+  return buildView(transcript, {
+    stage: 'npc_intent',
+    principal: id,
+    cursor: { turn: last.turn + 1, roundStartSeq: 1 },
+  });
+}
+
+function castLine(pack: StoryPack, personaId: string): string {
+  const persona = pack.personas.find((candidate) => candidate.id === personaId);
+  const people = [...(persona === undefined ? [] : [persona]), ...pack.characters];
+  const places = pack.locations.map((location) => `${location.id} — ${location.name}`);
+  return [...people.map((person) => `${person.id} — ${person.name}`), ...places].join(', ');
+}
+
+function lineOf(pack: StoryPack, personaId: string, entry: StreamEntry): string {
+  const name = nameOf(pack, personaId, entry.owner);
+  switch (entry.type) {
+    case 'dialog':
+      return `${name}${entry.mood ? ` (${entry.mood})` : ''}: “${entry.content}”`;
+    case 'intention':
+      return `(you meant to) ${entry.content}`;
+    case 'thought':
+      return `(you thought) ${entry.content}`;
+    default:
+      return entry.content;
+  }
+}
+
+function nameOf(pack: StoryPack, personaId: string, owner: string): string {
+  if (owner === personaId) return pack.personas.find((persona) => persona.id === owner)?.name ?? owner;
+  return pack.characters.find((character) => character.id === owner)?.name ?? owner;
+}

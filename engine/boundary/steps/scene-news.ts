@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { StoryPack } from '../../pack/index.ts';
+import type { SceneNews } from '../../npc/index.ts';
+import type { ClosingScene } from './closing-scene.ts';
+
+/** Talk of who was seen together; anything done in the scene is worth more. */
+const GATHERING_SALIENCE = 3;
+const ACTION_SALIENCE = 5;
+const RELATIONSHIP_SALIENCE = 4;
+/** A rumour mill repeats a few things, not a transcript. */
+export const MAX_NEWS = 3;
+
+const actionSchema = z.object({
+  type: z.literal('ActionPerformed'),
+  actor: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+});
+const shiftSchema = z.object({
+  type: z.literal('RelationshipShifted'),
+  from: z.string(),
+  to: z.string(),
+  delta: z.number(),
+});
+const ledgerSchema = z.array(z.object({ record: z.object({ kind: z.string(), event: z.unknown() }) }));
+type Observed = z.infer<typeof actionSchema> | z.infer<typeof shiftSchema>;
+
+/**
+ * What the closing scene gives others to talk about, from what anyone present could observe: who was together where,
+ * and the factual events of its ledger (actions, relationships shifting). Never a thought, a whisper or a guarded fact:
+ * only the ledger's observable events, in names.
+ */
+export function sceneNews(pack: StoryPack, personaId: string, scene: ClosingScene): readonly SceneNews[] {
+  const name = namer(pack, personaId);
+  const place = name(scene.location);
+  const news = (text: string, salience: number, entities: readonly string[]): SceneNews => ({
+    text,
+    salience,
+    time: scene.time,
+    place: scene.location,
+    entities: [...new Set(entities.map((id) => (id === 'player' ? personaId : id)))],
+  });
+  const cast = scene.present.filter((id) => id === personaId || pack.characters.some((c) => c.id === id));
+  const gathering =
+    cast.length >= 2
+      ? [news(`${listOf(cast.map(name))} were seen together at ${place}`, GATHERING_SALIENCE, cast)]
+      : [];
+  const happenings = observedEvents(scene.ledger).map((event) =>
+    event.type === 'ActionPerformed'
+      ? news(
+          `${name(event.actor)} was seen to ${event.action}${event.target === null ? '' : ` ${name(event.target)}`} at ${place}`,
+          ACTION_SALIENCE,
+          [event.actor, ...(event.target === null ? [] : [event.target])],
+        )
+      : news(
+          `${name(event.from)} ${event.delta >= 0 ? 'warmed to' : 'turned against'} ${name(event.to)} at ${place}`,
+          RELATIONSHIP_SALIENCE,
+          [event.from, event.to],
+        ),
+  );
+  const unique = [...new Map([...happenings, ...gathering].map((item) => [item.text, item])).values()];
+  return unique.sort((a, b) => b.salience - a.salience).slice(0, MAX_NEWS);
+}
+
+function observedEvents(ledger: unknown): readonly Observed[] {
+  const parsed = ledgerSchema.safeParse(ledger ?? []);
+  if (!parsed.success) return [];
+  return parsed.data.flatMap(({ record }): Observed[] => {
+    if (record.kind !== 'event') return [];
+    const action = actionSchema.safeParse(record.event);
+    if (action.success) return [action.data];
+    const shift = shiftSchema.safeParse(record.event);
+    return shift.success ? [shift.data] : [];
+  });
+}
+
+function namer(pack: StoryPack, personaId: string): (id: string) => string {
+  const names = new Map<string, string>([
+    ...pack.locations.map((location) => [location.id, location.name] as const),
+    ...(pack.world?.objects ?? []).map((object) => [object.id, `the ${object.name}`] as const),
+    ...pack.characters.map((character) => [character.id, character.name] as const),
+  ]);
+  const persona = pack.personas.find((candidate) => candidate.id === personaId)?.name ?? personaId;
+  names.set('player', persona).set(personaId, persona);
+  return (id) => names.get(id) ?? id.replace(/[-_]/gu, ' ');
+}
+
+function listOf(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+}

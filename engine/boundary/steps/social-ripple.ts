@@ -1,0 +1,66 @@
+import {
+  restoreSocialGraph,
+  rippleDrafts,
+  spreadNews,
+  strengthenSharedScene,
+  tierOf,
+  type CharacterTier,
+  type SocialGraph,
+} from '../../npc/index.ts';
+import type { BoundaryStepContext, Json, StepHandler, StepResult } from '../contract.ts';
+import { readClosingScene, type ClosingScene } from './closing-scene.ts';
+import { sceneNews } from './scene-news.ts';
+
+const TIERS_WITH_KG: readonly CharacterTier[] = ['arc_important', 'significant'];
+
+/**
+ * The social-graph ripple (event-system.md, scene boundary): what happened in the scene spreads, without an LLM, to
+ * characters who were not there, along the relationships part of the npc_state — a witness's word, then rumour, then
+ * inference, at most three hops, each weaker. Those who shared the scene know each other a little better afterwards.
+ */
+export const socialRipple: StepHandler = (context) => Promise.resolve(ripple(context));
+
+function ripple(context: BoundaryStepContext): Json {
+  const scene = readClosingScene(context.input);
+  const restored = restoreSocialGraph(scene.relationships);
+  if (!restored.ok) throw new Error(`the relationships part is unreadable: ${restored.problems.join('; ')}`);
+  const witnesses = scene.present.filter((id) => id !== context.personaId);
+  const reach = spreadNews(restored.graph, witnesses).filter((reached) => keepsKnowledge(context, scene, reached.id));
+  const news = sceneNews(context.pack, context.personaId, scene);
+  const names = (id: string) => context.pack.characters.find((character) => character.id === id)?.name ?? id;
+  const heard = rippleDrafts(reach, news, { nameOf: names, ref: `turn ${scene.turn}` });
+  const graph: SocialGraph = strengthenSharedScene(restored.graph, witnesses);
+  const result = {
+    knowledge: heard.map(({ characterId, drafts }) => ({
+      audience: { kind: 'character', id: characterId },
+      drafts: drafts.map(toJson),
+    })),
+    npc: { relationships: { version: graph.version, ties: graph.ties.map((tie) => ({ ...tie })) } },
+    detail: {
+      news: news.map((item) => item.text),
+      reached: reach.map((reached) => ({ character: reached.id, hops: reached.hops, via: reached.via })),
+    },
+  } satisfies StepResult;
+  return result;
+}
+
+/** Pack characters who keep a knowledge graph (any, until the save keeps a tier roster). */
+function keepsKnowledge(context: BoundaryStepContext, scene: ClosingScene, id: string): boolean {
+  if (id === context.personaId || !context.pack.characters.some((character) => character.id === id)) return false;
+  if (scene.roster === null) return true;
+  const tier = tierOf(scene.roster, id);
+  return tier === null || TIERS_WITH_KG.includes(tier);
+}
+
+function toJson(draft: ReturnType<typeof rippleDrafts>[number]['drafts'][number]): Json {
+  return {
+    kind: draft.kind,
+    text: draft.text,
+    time: draft.time,
+    place: draft.place ?? null,
+    entities: [...(draft.entities ?? [])],
+    salience: draft.salience,
+    tags: [...(draft.tags ?? [])],
+    provenance: { source: draft.provenance.source, ref: draft.provenance.ref },
+  };
+}

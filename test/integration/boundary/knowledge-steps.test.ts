@@ -1,0 +1,208 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { characterReflection } from '../../../engine/boundary/steps/character-reflection.ts';
+import { socialRipple } from '../../../engine/boundary/steps/social-ripple.ts';
+import {
+  readKnowledgeWrite,
+  recordKnowledge,
+  restoreSocialGraph,
+  tieStrength,
+  type KnowledgeStore,
+} from '../../../engine/npc/index.ts';
+import type { StoryPack } from '../../../engine/pack/index.ts';
+import {
+  closingSnapshot,
+  KIT,
+  lanternQuay,
+  MAGDALEN,
+  PERSONA,
+  quaySocialGraph,
+  seededKnowledge,
+  SILAS,
+  stepContext,
+  TEXT,
+  tierRoster,
+} from './knowledge-steps.fixture.ts';
+
+let pack: StoryPack;
+beforeAll(async () => {
+  pack = await lanternQuay();
+});
+
+const kitRemembers = {
+  memories: [
+    {
+      text: 'The stranger asked me about the boat, low, so Magdalen would not hear.',
+      salience: 8,
+      entities: [PERSONA, 'the-boat'],
+      tags: ['Pell'],
+    },
+  ],
+};
+const magdalenRemembers = {
+  memories: [
+    {
+      text: 'A stranger came in out of the rain and I did not like his eyes.',
+      salience: 5,
+      entities: [PERSONA],
+      tags: [],
+    },
+    { text: 'Kit kept close to him all evening.', salience: 4, entities: [KIT], tags: ['kit'] },
+  ],
+};
+
+const stepResultSchema = z.object({
+  knowledge: z.array(z.object({ audience: z.unknown(), drafts: z.array(z.unknown()) })).default([]),
+  npc: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** Applies a step's knowledge writes as the checkpoint step does, through the store's one write path. */
+function applied(store: KnowledgeStore, output: unknown): KnowledgeStore {
+  return stepResultSchema
+    .parse(output)
+    .knowledge.map(readKnowledgeWrite)
+    .reduce((next, write) => recordKnowledge(next, write.audience, write.drafts), store);
+}
+
+describe('CharacterReflection at a scene boundary', () => {
+  it("writes each present character's memories into its own graph and nowhere else", async () => {
+    const { context, assertExhausted } = await stepContext(pack, closingSnapshot(), [
+      { stage: 'character_reflection', principal: KIT, reply: kitRemembers },
+      { stage: 'character_reflection', principal: MAGDALEN, reply: magdalenRemembers },
+    ]);
+    const before = seededKnowledge();
+    const after = applied(before, await characterReflection(context));
+    assertExhausted();
+
+    expect(after.world).toEqual(before.world);
+    expect(after.persona).toEqual(before.persona);
+    expect(after.characters[SILAS]).toEqual(before.characters[SILAS]);
+    expect(Object.keys(after.characters).sort()).toEqual([KIT, MAGDALEN, SILAS].sort());
+    const kitNew = after.characters[KIT]?.slice(1);
+    expect(kitNew).toEqual([
+      expect.objectContaining({
+        kind: 'memory',
+        text: kitRemembers.memories[0]?.text,
+        salience: 8,
+        place: 'drowned-lantern',
+        // Ids the story does not know are dropped; tags are labels, lower-cased, and mark the memory a reflection.
+        entities: [PERSONA],
+        tags: ['pell', 'reflection'],
+        provenance: { source: 'character-reflection', ref: 'turn 7' },
+      }),
+    ]);
+    expect(after.characters[MAGDALEN]?.slice(1).map((entry) => entry.text)).toEqual(
+      magdalenRemembers.memories.map((item) => item.text),
+    );
+  });
+
+  it("builds each prompt from that character's view alone: its own graph, the World KG, what it witnessed", async () => {
+    const { context, calls } = await stepContext(pack, closingSnapshot(), [
+      { stage: 'character_reflection', principal: KIT, reply: kitRemembers },
+      { stage: 'character_reflection', principal: MAGDALEN, reply: magdalenRemembers },
+    ]);
+    await characterReflection(context);
+    const kit = calls.find((call) => call.principal === KIT)?.prompt ?? '';
+    const magdalen = calls.find((call) => call.principal === MAGDALEN)?.prompt ?? '';
+
+    for (const seen of [TEXT.world, TEXT.kit, TEXT.shared, TEXT.whisperNarration, TEXT.kitThought])
+      expect(kit).toContain(seen);
+    for (const hidden of [TEXT.persona, TEXT.magdalen, TEXT.silas, TEXT.magdalenThought, TEXT.whisperIntention])
+      expect(kit).not.toContain(hidden);
+
+    for (const seen of [TEXT.world, TEXT.magdalen, TEXT.shared, TEXT.magdalenThought]) expect(magdalen).toContain(seen);
+    // Magdalen did not hear the whisper, and never sees Kit's mind or memories, Silas's or the persona's.
+    for (const hidden of [
+      TEXT.persona,
+      TEXT.kit,
+      TEXT.silas,
+      TEXT.kitThought,
+      TEXT.whisperIntention,
+      TEXT.whisperNarration,
+    ])
+      expect(magdalen).not.toContain(hidden);
+  });
+
+  it('runs the reflections in parallel: both calls are made before either answers', async () => {
+    const { context, calls } = await stepContext(pack, closingSnapshot(), [
+      { stage: 'character_reflection', principal: KIT, reply: kitRemembers, delayMs: 30 },
+      { stage: 'character_reflection', principal: MAGDALEN, reply: magdalenRemembers, delayMs: 30 },
+    ]);
+    const running = characterReflection(context);
+    await Promise.resolve();
+    expect(calls.map((call) => call.principal)).toEqual([KIT, MAGDALEN]);
+    await running;
+  });
+
+  it('leaves out characters whose tier keeps no knowledge graph', async () => {
+    const roster = tierRoster({ [KIT]: 'significant', [MAGDALEN]: 'background', [SILAS]: 'arc_important' });
+    const { context, calls } = await stepContext(pack, closingSnapshot({ roster }), [
+      { stage: 'character_reflection', principal: KIT, reply: kitRemembers },
+    ]);
+    const after = applied(seededKnowledge(), await characterReflection(context));
+    expect(calls.map((call) => call.principal)).toEqual([KIT]);
+    expect(after.characters[MAGDALEN]).toEqual(seededKnowledge().characters[MAGDALEN]);
+  });
+
+  it('fails the step when a reflection does not match its schema (more than five memories)', async () => {
+    const tooMany = {
+      memories: Array.from({ length: 6 }, (_, index) => ({ text: `m${index}`, salience: 3, entities: [], tags: [] })),
+    };
+    const { context } = await stepContext(pack, closingSnapshot(), [
+      { stage: 'character_reflection', principal: KIT, reply: tooMany },
+      { stage: 'character_reflection', principal: MAGDALEN, reply: magdalenRemembers },
+    ]);
+    await expect(characterReflection(context)).rejects.toThrow(/schema/u);
+  });
+});
+
+describe('the social-graph ripple at a scene boundary', () => {
+  it("spreads the scene's news to absent characters along the graph, weaker with each hop, tagged rumor", async () => {
+    const { context, calls } = await stepContext(pack, closingSnapshot({ relationships: quaySocialGraph() }), []);
+    const output = await socialRipple(context);
+    const after = applied(seededKnowledge(), output);
+    expect(calls).toEqual([]);
+
+    const silasHeard = after.characters[SILAS]?.slice(1) ?? [];
+    expect(silasHeard.map((entry) => entry.text)).toEqual([
+      'Heard from Kit Wickett that Sam Fairweather was seen to show the badge to Kit Wickett at The Drowned Lantern.',
+      'Heard from Kit Wickett that Sam Fairweather, Kit Wickett and Magdalen Rook were seen together at The Drowned Lantern.',
+    ]);
+    expect(silasHeard.every((entry) => entry.tags.includes('rumor'))).toBe(true);
+    const hale = after.characters['ambrose-hale'] ?? [];
+    const mercer = after.characters['anselm-mercer'] ?? [];
+    expect(hale.length).toBeGreaterThan(0);
+    expect(mercer.length).toBeGreaterThan(0);
+    const top = (entries: typeof hale) => Math.max(...entries.map((entry) => entry.salience));
+    expect(top(silasHeard)).toBeGreaterThan(top(hale));
+    expect(top(hale)).toBeGreaterThan(top(mercer));
+    expect(mercer.every((entry) => entry.tags.includes('inference'))).toBe(true);
+  });
+
+  it('writes nothing for the characters who were there, nor for the world or the persona', async () => {
+    const { context } = await stepContext(pack, closingSnapshot({ relationships: quaySocialGraph() }), []);
+    const before = seededKnowledge();
+    const after = applied(before, await socialRipple(context));
+    expect(after.world).toEqual(before.world);
+    expect(after.persona).toEqual(before.persona);
+    expect(after.characters[KIT]).toEqual(before.characters[KIT]);
+    expect(after.characters[MAGDALEN]).toEqual(before.characters[MAGDALEN]);
+  });
+
+  it('returns the relationships part with the ties of those who shared the scene strengthened', async () => {
+    const { context } = await stepContext(pack, closingSnapshot({ relationships: quaySocialGraph() }), []);
+    const output = stepResultSchema.parse(await socialRipple(context));
+    const restored = restoreSocialGraph(output.npc['relationships']);
+    if (!restored.ok) throw new Error(restored.problems.join('; '));
+    expect(tieStrength(restored.graph, KIT, MAGDALEN)).toBe(0.2);
+    expect(tieStrength(restored.graph, KIT, SILAS)).toBe(0.9);
+    expect(tieStrength(restored.graph, KIT, PERSONA)).toBe(0);
+  });
+
+  it('spreads nothing in a save with no social graph yet, and starts one', async () => {
+    const { context } = await stepContext(pack, closingSnapshot(), []);
+    const output = stepResultSchema.parse(await socialRipple(context));
+    expect(output.knowledge).toEqual([]);
+    expect(output.npc['relationships']).toEqual({ version: 1, ties: [{ a: KIT, b: MAGDALEN, strength: 0.2 }] });
+  });
+});
