@@ -1,0 +1,150 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  BOUNDARY_STEPS,
+  initialNpcState,
+  type BoundaryHandlers,
+  type BoundaryProgress,
+  type BoundarySnapshot,
+  type WorkflowDeps,
+} from '../../engine/boundary/index.ts';
+import { createLlmRouter, routingConfigSchema, type LlmProvider } from '../../engine/llm/index.ts';
+import { loadPack, type StoryPack } from '../../engine/pack/index.ts';
+import { sfc32FromSeed } from '../../engine/platform/index.ts';
+import { PromptBook } from '../../engine/prompts/index.ts';
+import { createSave, openSave, type SaveStore } from '../../engine/store/index.ts';
+import { initialPlayState } from '../../engine/turn/index.ts';
+import { manualClock } from '../../engine/platform/testing.ts';
+import { fileURLToPath } from 'node:url';
+
+export const LANTERN_QUAY = fileURLToPath(new URL('../../stories/lantern-quay/', import.meta.url));
+export const PERSONA = 'sam-fairweather';
+
+export async function lanternQuay(): Promise<StoryPack> {
+  const { pack } = await loadPack(LANTERN_QUAY, { appVersion: '0.1.0' });
+  if (pack === null) throw new Error('the Lantern Quay pack did not load');
+  return pack;
+}
+
+export function storeOptions() {
+  return { clock: manualClock(), appVersion: '0.1.0' };
+}
+
+/** A throwaway folder per test file. */
+export function tempFolder(): { make: () => string; cleanup: () => void } {
+  const made: string[] = [];
+  return {
+    make: () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'storyloom-boundary-'));
+      made.push(dir);
+      return dir;
+    },
+    cleanup: () => {
+      for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The Lantern Quay arrival scene as it closes: Kit Wickett present, one deferred item, a short transcript. */
+export function sampleSnapshot(pack: StoryPack): BoundarySnapshot {
+  const play = initialPlayState(pack, PERSONA);
+  const line = (seq: number, owner: string, type: string, content: string) => ({
+    turn: 1,
+    seq,
+    owner,
+    type,
+    content,
+    mood: null,
+    meta: null,
+  });
+  return {
+    version: 1,
+    turn: 1,
+    scene: 1,
+    reason: 'scene_close',
+    time: play.time,
+    location: play.location,
+    personaId: PERSONA,
+    present: [PERSONA, 'kit-wickett'],
+    states: {},
+    transcript: [
+      line(1, PERSONA, 'intention', 'I ask the landlady whether Riding Officer Pell lodges here.'),
+      line(2, 'narrator', 'narration', 'The fire spits. Kit Wickett watches from the settle.'),
+    ],
+    deferred: [
+      { outcome: { kind: 'record', record: { kind: 'event' } }, effect: null, causedBy: null, reason: 'deferred_tier' },
+    ],
+    ledger: [{ seq: 1, turn: 1, record: { kind: 'event', event: { type: 'SceneEntered' } } }],
+    npc: JSON.parse(JSON.stringify(initialNpcState(pack))),
+    playState: JSON.parse(JSON.stringify({ ...play, scene: 2, pendingMarkers: [{ marker: 'scene_open' }] })),
+  };
+}
+
+/** A save whose first turn closed a scene: the run started with it, every step pending. */
+export async function saveWithRun(
+  dir: string,
+  snapshot: BoundarySnapshot,
+): Promise<{ store: SaveStore; runId: number; path: string }> {
+  const file = path.join(dir, 'boundary.storyloom');
+  const store = await createSave(
+    file,
+    {
+      title: 'Boundary',
+      packId: 'lantern-quay',
+      packVersion: '1',
+      packContentHash: 'hash',
+      personaId: PERSONA,
+      rngSeed: 1,
+      rngState: [1, 2, 3, 4],
+    },
+    storeOptions(),
+  );
+  const committed = store.commitTurn({
+    input: '{"command":"/end scene"}',
+    startedAt: 0,
+    durationMs: 0,
+    messages: [{ owner: 'system', type: 'scene_marker', content: 'The scene closes' }],
+    stageCalls: [{ stage: 'narrator', principal: 'narrator', provider: 'scripted', model: 'scripted', prompt: [] }],
+    rngState: [1, 2, 3, 4],
+    checkpoint: { kind: 'play_state', data: snapshot.playState },
+    boundary: { input: snapshot, steps: BOUNDARY_STEPS },
+  });
+  if (committed.boundaryRunId === undefined) throw new Error('the closing turn started no run');
+  return { store, runId: committed.boundaryRunId, path: file };
+}
+
+export async function reopen(file: string): Promise<SaveStore> {
+  return openSave(file, storeOptions());
+}
+
+/** Every stage answered by `provider` (a scripted one in these tests). */
+export function routerFor(provider: LlmProvider) {
+  const routing = routingConfigSchema.parse({ default: { kind: 'scripted', file: 'boundary' } });
+  return createLlmRouter(routing, () => Promise.resolve(provider));
+}
+
+export function workflowDeps(
+  store: SaveStore,
+  pack: StoryPack,
+  handlers: BoundaryHandlers,
+  provider: LlmProvider,
+  extra: Partial<WorkflowDeps> = {},
+): WorkflowDeps & { readonly progress: BoundaryProgress[] } {
+  const progress: BoundaryProgress[] = [];
+  return {
+    store,
+    handlers,
+    pack,
+    prompts: PromptBook.create(pack.prompts).book,
+    personaId: PERSONA,
+    router: routerFor(provider),
+    clock: manualClock(),
+    emit: () => undefined,
+    stageTimeoutMs: 10_000,
+    rngFor: (step) => sfc32FromSeed(BOUNDARY_STEPS.indexOf(step) + 1),
+    onProgress: (event) => progress.push(event),
+    progress,
+    ...extra,
+  };
+}
