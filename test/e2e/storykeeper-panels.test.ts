@@ -137,6 +137,22 @@ describe('storykeeper panels', () => {
     await drawer.getByRole('img', { name: 'Gravitational landscape as of turn 1' }).waitFor();
     await expect(sceneRow('kits-penny').locator('td.figure').last().textContent()).resolves.toBe('1.67');
     await expect(drawer.locator('.pull-history li').count()).resolves.toBe(2);
+  });
+
+  it('follows the story when the latest turn is picked and another commits', async () => {
+    await turnChip(2).click();
+    await drawer.getByRole('img', { name: 'Gravitational landscape as of turn 2' }).waitFor();
+    await drawer.getByRole('tab', { name: 'Context' }).click();
+    await expect.poll(headline, { timeout: 10_000 }).toContain('5 of 11 candidates');
+    await play(
+      'I give Mother Rook my name, pay a shilling for the room, and step out onto the quay to find the harbourmaster.',
+      'know what I mean by it',
+    );
+    await expect.poll(headline, { timeout: 10_000 }).toContain('4 of 10 candidates, 87 of 600 tokens');
+    await expect(drawer.locator('.context-headline').textContent()).resolves.toContain('in turn 3');
+    await drawer.getByRole('tab', { name: 'Landscape' }).click();
+    await drawer.getByRole('img', { name: 'Gravitational landscape as of turn 3' }).waitFor();
+    await expect(drawer.locator('.pull-history li').count()).resolves.toBe(4);
     expect(errors).toEqual([]);
   });
 });
