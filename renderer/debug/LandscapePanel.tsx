@@ -1,4 +1,5 @@
 import type { LandscapeView, TurnRecord } from '../engine.ts';
+import { AttractorLine } from './AttractorLine.tsx';
 import { GateList } from './GateList.tsx';
 import { LandscapeChart } from './LandscapeChart.tsx';
 import { ProphecyList } from './ProphecyList.tsx';
@@ -6,7 +7,7 @@ import { PullHistory } from './PullHistory.tsx';
 import { SceneTable } from './SceneTable.tsx';
 import { SubGraphList } from './SubGraphList.tsx';
 import { TurnViewGate } from './TurnViewGate.tsx';
-import { formatFigure, sceneTitles } from './storykeeper-format.ts';
+import { sceneTitles } from './storykeeper-format.ts';
 
 /**
  * Where the story pulls as of the turn picked: every scene on a chart and in a table, the strongest attractor, how
@@ -20,23 +21,9 @@ export function LandscapePanel(props: {
     <TurnViewGate turn={props.turn} view={props.view} what="gravitational landscape">
       {(view) => {
         const titleOf = sceneTitles(view.scenes);
-        const attractor = view.strongestAttractor;
         return (
           <div className="storykeeper-panel landscape-panel">
-            <p className="landscape-attractor">
-              {attractor === null ? (
-                'No scene attracts as of this turn.'
-              ) : (
-                <>
-                  Strongest attractor: <strong>{titleOf(attractor.id)}</strong>{' '}
-                  <span className="muted">pull {formatFigure(attractor.pull)}</span>
-                </>
-              )}
-            </p>
-            <p className="truth-meta muted">
-              Turn {view.turn} · at {view.location ?? 'nowhere known'}
-              {view.currentScene === null ? '' : ` · in ${titleOf(view.currentScene)}`}
-            </p>
+            <AttractorLine view={view} titleOf={titleOf} />
             <LandscapeChart view={view} titleOf={titleOf} />
             <PullHistory history={view.history} titleOf={titleOf} />
             <SceneTable view={view} />
