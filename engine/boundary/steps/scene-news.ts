@@ -22,7 +22,7 @@ const shiftSchema = z.object({
   to: z.string(),
   delta: z.number(),
 });
-const ledgerSchema = z.array(z.object({ record: z.object({ kind: z.string(), event: z.unknown() }) }));
+const recordSchema = z.object({ kind: z.string(), event: z.unknown() });
 type Observed = z.infer<typeof actionSchema> | z.infer<typeof shiftSchema>;
 
 /**
@@ -62,14 +62,13 @@ export function sceneNews(pack: StoryPack, personaId: string, scene: ClosingScen
   return unique.sort((a, b) => b.salience - a.salience).slice(0, MAX_NEWS);
 }
 
-function observedEvents(ledger: unknown): readonly Observed[] {
-  const parsed = ledgerSchema.safeParse(ledger ?? []);
-  if (!parsed.success) return [];
-  return parsed.data.flatMap(({ record }): Observed[] => {
-    if (record.kind !== 'event') return [];
-    const action = actionSchema.safeParse(record.event);
+function observedEvents(ledger: ClosingScene['ledger']): readonly Observed[] {
+  return ledger.flatMap(({ record }): Observed[] => {
+    const parsed = recordSchema.safeParse(record);
+    if (!parsed.success || parsed.data.kind !== 'event') return [];
+    const action = actionSchema.safeParse(parsed.data.event);
     if (action.success) return [action.data];
-    const shift = shiftSchema.safeParse(record.event);
+    const shift = shiftSchema.safeParse(parsed.data.event);
     return shift.success ? [shift.data] : [];
   });
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { BoundaryStepContext, Json, StepStageCall } from '../../../engine/boundary/contract.ts';
+import { toJson } from '../../../engine/boundary/json.ts';
 import { createScriptedProvider, type LlmMessage, type ScriptEntryInput } from '../../../engine/llm/index.ts';
 import {
   createTierRoster,
@@ -73,17 +74,22 @@ const heard = (by: readonly string[]) => ({ kind: 'heard', by: [...by] });
 
 /** The closing scene at the Drowned Lantern: Sam, Kit and Magdalen; one whisper between Sam and Kit; two thoughts. */
 export function closingSnapshot(
-  options: { knowledge?: KnowledgeStore; roster?: TierRoster; relationships?: SocialGraph } = {},
+  options: { knowledge?: KnowledgeStore; roster?: TierRoster | null; relationships?: SocialGraph | null } = {},
 ): Json {
-  const { knowledge = seededKnowledge(), roster, relationships } = options;
-  const npc: { [part: string]: Json } = { knowledge };
-  if (roster !== undefined) npc['roster'] = roster;
-  if (relationships !== undefined) npc['relationships'] = relationships;
-  return {
+  const { knowledge = seededKnowledge(), roster = null, relationships = null } = options;
+  const npc = { version: 1, knowledge, roster, relationships, simulation: null, chronicle: null };
+  return toJson({
+    version: 1,
     turn: 7,
+    scene: 2,
+    reason: 'scene_close',
     location: 'drowned-lantern',
     time: CLOSED_AT,
+    personaId: PERSONA,
     present: everyone,
+    states: {},
+    deferred: [],
+    playState: {},
     transcript: [
       {
         turn: 6,
@@ -126,7 +132,7 @@ export function closingSnapshot(
       },
     ],
     npc,
-  };
+  });
 }
 
 export function tierRoster(tiers: {
