@@ -1,4 +1,5 @@
 import type { StepHandler } from '../contract.ts';
+import { chronicle } from '../simulation/index.ts';
 
-/** The Chronicler: replaced by S's step (story_state, writer_guidance, world momentum). */
-export const chronicler: StepHandler = () => Promise.resolve({});
+/** The Chronicler: story_state, writer_guidance and world momentum, one cycle behind the simulation's events. */
+export const chronicler: StepHandler = chronicle;

@@ -1,4 +1,5 @@
 import type { StepHandler } from '../contract.ts';
+import { propagateOffscreen } from '../simulation/index.ts';
 
-/** Off-screen propagation: replaced by S's simulation step (SimulationPlanner, cohorts, simulations). */
-export const offscreenPropagation: StepHandler = () => Promise.resolve({});
+/** Off-screen propagation: the SimulationPlanner, IntentChecks, cohorts, simulations and OffscreenInference. */
+export const offscreenPropagation: StepHandler = propagateOffscreen;

@@ -1,0 +1,103 @@
+import {
+  chroniclerSimulationEvents,
+  describeDuration,
+  inWorldMinutes,
+  knowledgeView,
+  restoreChronicleState,
+  type ChronicleState,
+  type CycleWorldEvent,
+} from '../../npc/index.ts';
+import type { StoryPack } from '../../pack/index.ts';
+import type { BoundaryStepContext, StepResult } from '../contract.ts';
+import { toJson } from '../json.ts';
+import { knownIds, worldDrafts } from './assemble.ts';
+import { storyHeader } from './intent-checks.ts';
+import { readOffscreenScene } from './offscreen-scene.ts';
+import { chroniclerSchema } from './outputs.ts';
+import { placeName } from './sheets.ts';
+import { inWorldText } from './time-text.ts';
+
+/** World KG entries the Chronicler reads, best first. */
+export const CHRONICLER_WORLD_LIMIT = 24;
+
+/**
+ * The Chronicler (npc-simulation.md): a public principal. It reads the World KG only, the public lines of the scene
+ * that just ended, its own previous story_state, and the PREVIOUS cycle's simulation events (it runs beside this
+ * cycle's simulation, so it can only see the last one's: off by one). It advances world momentum by the in-world time
+ * since its last run and emits world events.
+ */
+export async function chronicle(context: BoundaryStepContext): Promise<StepResult> {
+  const scene = readOffscreenScene(context.input);
+  const previous = restoreChronicleState(scene.npc.chronicle);
+  // Momentum moves from the Chronicler's last run (or the story's opening) to the moment the next scene opens.
+  const since = previous?.at ?? inWorldMinutes(context.pack.manifest.start.time) ?? scene.now;
+  const until = Math.max(since, scene.next);
+  const events = chroniclerSimulationEvents(
+    scene.cycle,
+    scene.simulation.cycles.map(({ cycle, events: emitted }) => ({ cycle, events: emitted })),
+  );
+  const world = knowledgeView(scene.npc.knowledge, { kind: 'public' })
+    .retrieve({ now: scene.now, limit: CHRONICLER_WORLD_LIMIT })
+    .map(({ entry }) => entry.text);
+  const reply = await context.callObject({
+    stage: 'chronicler',
+    principal: 'public',
+    messages: context.prompts.renderBoundary('chronicler', {
+      story: storyHeader(context.pack),
+      time: { previous: inWorldText(since), now: inWorldText(until), elapsed: describeDuration(until - since) },
+      scene: scene.publicLines.map((line) => `${speaker(context.pack, line.owner)}${line.content}`),
+      previous: previous === null ? '' : JSON.stringify(previous.story_state),
+      momentum: momentumLines(context.pack),
+      simulation_events: events.map((event) => eventLine(context.pack, event)),
+      world,
+    }),
+    schema: chroniclerSchema,
+    schemaName: 'chronicler',
+    maxTokens: 2000,
+    temperature: 0.5,
+  });
+  const known = knownIds(context.pack);
+  const emitted: CycleWorldEvent[] = reply.world_events.map((event) => ({
+    when: scene.now,
+    where: event.where !== null && context.pack.locations.some((l) => l.id === event.where) ? event.where : null,
+    event: event.event,
+    entities: event.entities.map((id) => id.trim().toLowerCase()).filter((id) => known.has(id)),
+  }));
+  const next: ChronicleState = {
+    version: 1,
+    cycle: scene.cycle,
+    at: until,
+    story_state: reply.story_state,
+    writer_guidance: reply.writer_guidance,
+    took_in: events.map((event) => event.event),
+  };
+  return {
+    knowledge:
+      emitted.length === 0
+        ? []
+        : [
+            {
+              audience: { kind: 'world' },
+              drafts: worldDrafts(emitted, 'chronicler', `cycle ${scene.cycle}`).map(toJson),
+            },
+          ],
+    npc: { chronicle: toJson(next) },
+    detail: toJson({ cycle: scene.cycle, tookIn: events.length, since: inWorldText(since), emitted: emitted.length }),
+  };
+}
+
+function momentumLines(pack: StoryPack): readonly string[] {
+  return pack.manifest.worldMomentum.map(
+    (force) =>
+      `${force.name} (${force.pace}): ${force.direction}${force.status === undefined ? '' : ` Now: ${force.status}`}`,
+  );
+}
+
+function eventLine(pack: StoryPack, event: CycleWorldEvent): string {
+  return `${inWorldText(event.when)}${event.where === null ? '' : `, ${placeName(pack, event.where)}`}: ${event.event}`;
+}
+
+function speaker(pack: StoryPack, owner: string): string {
+  const person = [...pack.characters, ...pack.personas].find((candidate) => candidate.id === owner);
+  return person === undefined ? '' : `${person.name}: `;
+}

@@ -1,0 +1,15 @@
+/**
+ * Off-screen simulation and the Chronicler as scene-boundary work (npc-simulation.md): the LLM stages, each prompt
+ * built from one principal's view, and the sorting of their replies into knowledge drafts and npc_state parts.
+ */
+export { propagateOffscreen } from './propagate.ts';
+export { chronicle } from './chronicle.ts';
+export { cohortPrincipal } from './live-period.ts';
+export {
+  chroniclerSchema,
+  cohortSimulationSchema,
+  intentCheckSchema,
+  offscreenInferenceSchema,
+  standaloneSimulationSchema,
+} from './outputs.ts';
+export { inWorldText } from './time-text.ts';

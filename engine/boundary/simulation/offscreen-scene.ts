@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { inWorldMinutes, restoreSimulationState, type InWorldMinute, type SimulationState } from '../../npc/index.ts';
+import { npcStateFromCheckpoint, type NpcState } from '../npc-state.ts';
+import { readSnapshot, type BoundarySnapshot } from '../snapshot.ts';
+
+/** What off-screen propagation and the Chronicler read of the closing scene's snapshot. */
+export type OffscreenScene = {
+  /** Cycles count scene boundaries: cycle n runs after scene n ends. */
+  readonly cycle: number;
+  /** When the scene closed: simulated periods start here. */
+  readonly now: InWorldMinute;
+  /** When the next scene opens (travel and `/skip` may have moved the clock on). */
+  readonly next: InWorldMinute;
+  /** Where the persona will be when the next scene opens. */
+  readonly nextLocation: string;
+  readonly personaId: string;
+  /** Characters in the scene that closed, without the persona. */
+  readonly present: readonly string[];
+  /** Character → location id, as the next scene starts. */
+  readonly positions: { readonly [characterId: string]: string };
+  /** The scene's public lines (narration and dialog nobody whispered), oldest first. */
+  readonly publicLines: readonly { readonly owner: string; readonly type: string; readonly content: string }[];
+  /** Character → its manifest states when the scene closed, `name (category, level)`. */
+  readonly states: { readonly [characterId: string]: readonly string[] };
+  readonly npc: NpcState;
+  readonly simulation: SimulationState;
+};
+
+export function readOffscreenScene(input: unknown): OffscreenScene {
+  const snapshot = readSnapshot(input);
+  const now = minutesOf(snapshot.time, 'the closing scene');
+  const nextTime = snapshot.playState['time'];
+  const nextLocation = snapshot.playState['location'];
+  const npc = npcStateFromCheckpoint(snapshot.npc, 'the scene-boundary snapshot');
+  return {
+    cycle: snapshot.scene,
+    now,
+    next: typeof nextTime === 'string' ? minutesOf(nextTime, 'the next scene') : now,
+    nextLocation: typeof nextLocation === 'string' ? nextLocation : snapshot.location,
+    personaId: snapshot.personaId,
+    present: snapshot.present.filter((id) => id !== snapshot.personaId),
+    positions: positionsOf(snapshot),
+    publicLines: snapshot.transcript.filter((entry) => isPublic(entry, snapshot.present)),
+    states: manifestStates(snapshot),
+    npc,
+    simulation: restoreSimulationState(npc.simulation),
+  };
+}
+
+const stateSchema = z.object({ name: z.string(), level: z.number(), category: z.string() });
+/** States below this level are subconscious: extractors see them, prompts do not (pipeline-rules.md). */
+const MANIFEST_LEVEL = 6;
+
+function manifestStates(snapshot: BoundarySnapshot): { readonly [characterId: string]: readonly string[] } {
+  return Object.fromEntries(
+    Object.entries(snapshot.states).map(([id, states]) => [
+      id,
+      states
+        .map((state) => stateSchema.safeParse(state))
+        .flatMap((parsed) => (parsed.success && parsed.data.level >= MANIFEST_LEVEL ? [parsed.data] : []))
+        .map((state) => `${state.name} (${state.category}, ${state.level})`),
+    ]),
+  );
+}
+
+function minutesOf(text: string, what: string): InWorldMinute {
+  const minute = inWorldMinutes(text);
+  if (minute === null) throw new Error(`${what}'s time is not an in-world time: "${text}"`);
+  return minute;
+}
+
+function positionsOf(snapshot: BoundarySnapshot): { readonly [characterId: string]: string } {
+  const positions = snapshot.playState['positions'];
+  if (typeof positions !== 'object' || positions === null || Array.isArray(positions)) return {};
+  return Object.fromEntries(
+    Object.entries(positions).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+/**
+ * Narration and dialog everyone present witnessed. Thoughts and intentions are never public, and neither is a whisper
+ * (a line only some of those present heard).
+ */
+function isPublic(entry: BoundarySnapshot['transcript'][number], present: readonly string[]): boolean {
+  if (entry.type !== 'narration' && entry.type !== 'dialog') return false;
+  const meta = metaSchema.safeParse(entry.meta);
+  if (!meta.success) return true;
+  if (meta.data.kind === 'whisper') return false;
+  const heardBy = meta.data.by;
+  return meta.data.kind !== 'heard' || heardBy === undefined || present.every((id) => heardBy.includes(id));
+}
+
+const metaSchema = z.object({ kind: z.string(), by: z.array(z.string()).optional() });

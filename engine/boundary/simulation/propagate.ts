@@ -1,0 +1,67 @@
+import { formCohorts, markRelevant, type CohortPlan, type SimulationPlan } from '../../npc/index.ts';
+import type { BoundaryStepContext, StepResult } from '../contract.ts';
+import { toJson } from '../json.ts';
+import { assembleCycle } from './assemble.ts';
+import { inferSignificant } from './inference.ts';
+import { askIntentChecks, intentAnswer, type AskedIntent } from './intent-checks.ts';
+import { livePeriod, type SimulatedLife } from './live-period.ts';
+import { readOffscreenScene, type OffscreenScene } from './offscreen-scene.ts';
+import { cohortCandidate, cycleRoster, planCycle } from './plan.ts';
+
+/**
+ * Off-screen propagation (npc-simulation.md, "Simulation Decision Flow"): the SimulationPlanner decides whether the
+ * arc_important characters live the coming period (all of them, or none); IntentChecks settle the uncertain pairs;
+ * cohorts form; standalone characters and cohorts live the period side by side; significant characters likely to be
+ * in the next scene get an OffscreenInference. Every result is a draft or a replaced part, applied at the checkpoint.
+ */
+export async function propagateOffscreen(context: BoundaryStepContext): Promise<StepResult> {
+  const scene = readOffscreenScene(context.input);
+  const roster = cycleRoster(context.pack, scene);
+  const plan = planCycle(context.pack, scene, roster);
+  const simulated = plan.simulate && plan.window !== null ? await simulate(context, scene, plan) : null;
+  const inferred = await inferSignificant(
+    context,
+    scene,
+    plan.significantForInference,
+    scene.simulation.characterEvents,
+  );
+  const lives = simulated?.lives ?? [];
+  const outcome = assembleCycle(context.pack, scene, roster, { lives, window: plan.window }, inferred);
+  const relevant = plan.window === null ? roster : markRelevant(roster, plan.simulated, plan.window.from);
+  return {
+    knowledge: outcome.knowledge.map(({ audience, drafts }) => ({ audience, drafts: drafts.map(toJson) })),
+    npc: { simulation: toJson(outcome.simulation), roster: toJson(relevant) },
+    play: { positions: outcome.positions },
+    detail: toJson({
+      cycle: scene.cycle,
+      plan: { simulate: plan.simulate, reasons: plan.reasons, window: plan.window, decisions: plan.decisions },
+      intentChecks: simulated?.asked ?? [],
+      cohorts: simulated?.cohorts ?? null,
+      simulated: lives.map((life) => ({ character: life.character, cohort: life.cohort })),
+      inferred: inferred.map((item) => ({ character: item.character, consumedEvents: item.consumed.length })),
+      pending: outcome.simulation.pending.map((item) => ({ character: item.character, urgency: item.urgency })),
+    }),
+  };
+}
+
+type Simulated = {
+  readonly asked: readonly AskedIntent[];
+  readonly cohorts: CohortPlan;
+  readonly lives: readonly SimulatedLife[];
+};
+
+async function simulate(context: BoundaryStepContext, scene: OffscreenScene, plan: SimulationPlan): Promise<Simulated> {
+  const { window } = plan;
+  if (window === null) return { asked: [], cohorts: formCohorts([], []), lives: [] };
+  const candidates = plan.simulated.flatMap((id) => {
+    const character = context.pack.characters.find((candidate) => candidate.id === id);
+    return character === undefined ? [] : [cohortCandidate(context.pack, scene, character)];
+  });
+  const asked = await askIntentChecks(context, scene, window, candidates);
+  const cohorts = formCohorts(
+    candidates,
+    asked.map((item) => intentAnswer(context.pack, item)),
+  );
+  const lives = await livePeriod(context, scene, window, cohorts);
+  return { asked, cohorts, lives };
+}
