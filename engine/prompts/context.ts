@@ -54,6 +54,11 @@ export interface PromptContext {
   readonly location: { readonly name: string; readonly description: string };
   /** `text`: authored lore for this principal (stable); `learned`: facts learned in play (volatile). */
   readonly lore: { readonly text: string; readonly learned: string };
+  /**
+   * What the principal recalls of the knowledge graphs (lore aside), one `- entry` per line, best first: `world`, the
+   * World KG; `own`, its own graph (a character's, or the persona's). The Narrator gets the World KG only.
+   */
+  readonly knowledge: { readonly world: string; readonly own: string };
   /** The stream as this principal may see it (pipeline-rules.md `msgs`), in order. */
   readonly msgs: readonly PromptMessage[];
   /**

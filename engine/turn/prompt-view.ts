@@ -1,3 +1,4 @@
+import type { KnowledgeStore } from '../npc/index.ts';
 import type { Character, StoryPack } from '../pack/index.ts';
 import type { PromptCharacter, PromptContext, PromptMessage, PromptState } from '../prompts/index.ts';
 import {
@@ -11,6 +12,7 @@ import {
 import type { PlayState } from './play-state.ts';
 import { describeTime } from './world-time.ts';
 import { narratorJournal } from './storykeeper/narrator-journal.ts';
+import { promptKnowledge } from './prompt-knowledge.ts';
 
 /**
  * Builds a stage's template variables from the view of ONE principal: the visibility matrix filters the stream, the
@@ -22,6 +24,8 @@ export interface ViewInputs {
   readonly personaId: string;
   readonly stream: readonly StreamEntry[];
   readonly request: ViewRequest;
+  /** The knowledge graphs as of the turn's start; the principal's view of them is all a prompt gets. */
+  readonly knowledge?: KnowledgeStore;
 }
 
 /**
@@ -63,6 +67,11 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
       description: `${location?.description ?? ''} It is ${describeTime(state.time)}.`.trim(),
     },
     lore: loreFor(pack, state, personaId, request.principal, request.stage),
+    knowledge: promptKnowledge(inputs.knowledge, request, personaId, {
+      time: state.time,
+      location: state.location,
+      present: [personaId, ...present.map((character) => character.id)],
+    }),
     ...messages,
     turn: { number: request.cursor.turn, narration: currentNarration(inputs.stream, request.cursor.turn) },
     guidance: { silence: false, constraint: '', directions: '', retrieved: '', understood: '' },

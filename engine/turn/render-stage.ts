@@ -32,6 +32,7 @@ export function renderStage(context: TurnContext, view: StageView, extra: Partia
     personaId: context.personaId,
     stream: context.buffer.stream(),
     request,
+    ...(context.knowledge === undefined ? {} : { knowledge: context.knowledge }),
   };
   return context.prompts.render(view.stage, promptContext(inputs, { ...char, ...extra }));
 }

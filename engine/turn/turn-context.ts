@@ -1,5 +1,6 @@
 import type { EngineEvent } from '../api/index.ts';
 import type { LlmRouter } from '../llm/index.ts';
+import type { KnowledgeStore } from '../npc/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { PromptBook } from '../prompts/index.ts';
 import type { Clock, Rng } from '../platform/index.ts';
@@ -24,4 +25,6 @@ export interface TurnContext {
   readonly stageLog: NewStageCall[];
   /** Play state as of the turn's start; writes are staged and applied by the turn after each round. */
   readonly state: PlayState;
+  /** The knowledge graphs (npc_state) as of the turn's start; absent, prompts recall nothing of them. */
+  readonly knowledge?: KnowledgeStore;
 }

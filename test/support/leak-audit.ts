@@ -1,3 +1,4 @@
+import type { KnowledgeStore } from '../../engine/npc/index.ts';
 import type { StoryPack } from '../../engine/pack/index.ts';
 import type { StoredMessage, StoredStageCall } from '../../engine/store/index.ts';
 
@@ -93,6 +94,36 @@ export function auditGuardedFacts(
             principal: call.principal,
             rule: `gate ${gate.id} leaked before it opened`,
             text: fact,
+          })),
+  );
+}
+
+/**
+ * Knowledge boundaries (npc-simulation.md, Boundary Rules): a prompt may hold entries of the World KG and of its own
+ * principal's graph, nothing else — no character reads another's memories or the persona's, and the Narrator reads
+ * the World KG only.
+ */
+export function auditKnowledge(
+  call: Pick<StoredStageCall, 'stage' | 'principal' | 'prompt'>,
+  knowledge: KnowledgeStore,
+  personaId: string,
+): Leak[] {
+  const prompt = call.prompt.map((message) => message.content).join('\n');
+  const owner = call.stage === 'narrator' ? null : call.principal;
+  const graphs: [string, KnowledgeStore['persona']][] = [
+    [personaId, knowledge.persona],
+    ...Object.entries(knowledge.characters),
+  ];
+  return graphs.flatMap(([graphOwner, entries]) =>
+    graphOwner === owner
+      ? []
+      : entries
+          .filter((entry) => prompt.includes(entry.text))
+          .map((entry) => ({
+            stage: call.stage,
+            principal: call.principal,
+            rule: `${graphOwner}'s own knowledge graph leaked`,
+            text: entry.text,
           })),
   );
 }

@@ -8,6 +8,8 @@ What has happened so far:
 {{/last}}
 {{#if lore.learned}}Learned so far:
 {{lore.learned}}
+{{/if}}{{#if knowledge.world}}What has happened in the world, as anyone might know it:
+{{knowledge.world}}
 {{/if}}
 You are {{char.name}}. {{char.description}}
 Personality: {{char.personality}}
@@ -18,6 +20,8 @@ How you speak: {{char.voice.style}}
 {{#if char.knowledge}}What you alone know (never say it outright):
 {{char.knowledge}}
 {{/if}}
-{{#if char.states}}You are: {{char.states}}
+{{#if knowledge.own}}What you remember (speak from it, never recite it):
+{{knowledge.own}}
+{{/if}}{{#if char.states}}You are: {{char.states}}
 {{/if}}
 You speak now, {{cue.mood}}. Why you speak: {{cue.context}}`;

@@ -33,6 +33,9 @@ What is known of this world:
 {{#if lore.learned}}Learned so far:
 {{lore.learned}}
 {{/if}}
+{{#if knowledge.world}}What has happened in the world, as anyone might know it:
+{{knowledge.world}}
+{{/if}}
 {{#if chars.states}}Visible states: {{chars.states}}
 {{/if}}
 {{#if guidance.silence}}No one else stirs this turn: let the quiet register in the scene.

@@ -11,6 +11,8 @@ What has happened:
 {{/last}}
 {{#if lore.learned}}Learned so far:
 {{lore.learned}}
+{{/if}}{{#if knowledge.world}}What has happened in the world, as anyone might know it:
+{{knowledge.world}}
 {{/if}}
 Setting: {{location.name}}.
 You are {{char.name}}. {{char.description}}
@@ -21,6 +23,8 @@ Personality: {{char.personality}}
 {{#if char.knowledge}}What you alone know:
 {{char.knowledge}}
 {{/if}}
-{{#if char.states}}You are: {{char.states}}
+{{#if knowledge.own}}What you remember:
+{{knowledge.own}}
+{{/if}}{{#if char.states}}You are: {{char.states}}
 {{/if}}
 What does {{char.name}} do now?`;

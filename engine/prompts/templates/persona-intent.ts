@@ -5,7 +5,11 @@ Reply with JSON only: {"thought": "... or empty", "intention": "..."}
 What has happened:
 {{#last history limits.history}}{{line}}
 {{/last}}
-{{#if inner}}Your own recent thoughts and intentions:
+{{#if knowledge.world}}What has happened in the world, as anyone might know it:
+{{knowledge.world}}
+{{/if}}{{#if knowledge.own}}What you remember:
+{{knowledge.own}}
+{{/if}}{{#if inner}}Your own recent thoughts and intentions:
 {{#last inner 12}}{{line}}
 {{/last}}{{/if}}
 {{#if player.states}}You are: {{join player.state_lines "; "}}

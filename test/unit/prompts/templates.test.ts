@@ -15,6 +15,7 @@ const context: PromptContext = {
   chars: { summary: 'mara — Mara: harbourmaster', states: '' },
   location: { name: 'The Quay', description: 'Wet stone and gulls.' },
   lore: { text: '', learned: '' },
+  knowledge: { world: '', own: '' },
   msgs: [],
   inner: [],
   history: Array.from({ length: 50 }, (_, i) => ({

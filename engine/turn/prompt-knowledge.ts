@@ -1,0 +1,49 @@
+import { inWorldMinutes, knowledgeView, LORE_TAG, recall, type KnowledgeStore, type Principal } from '../npc/index.ts';
+import type { ViewRequest } from '../stream/index.ts';
+
+/** Entries of the knowledge graphs one prompt recalls (half World KG, half the principal's own, at most). */
+export const PROMPT_RECALL_LIMIT = 12;
+
+export type PromptKnowledge = { readonly world: string; readonly own: string };
+export const NO_KNOWLEDGE: PromptKnowledge = { world: '', own: '' };
+
+/**
+ * What a stage's principal recalls of the knowledge graphs, as lines to print: the Narrator reads the World KG only;
+ * a character's intent and dialog read the World KG and its own KG; the persona's intent, the World KG and the
+ * persona's. Extractors recall nothing. Lore entries are left out: the lore block already prints them.
+ */
+export function promptKnowledge(
+  store: KnowledgeStore | undefined,
+  request: ViewRequest,
+  personaId: string,
+  scene: { readonly time: string; readonly location: string; readonly present: readonly string[] },
+): PromptKnowledge {
+  const principal = principalOf(request, personaId);
+  const now = inWorldMinutes(scene.time);
+  if (store === undefined || principal === null || now === null) return NO_KNOWLEDGE;
+  const recollection = recall(knowledgeView(store, principal), {
+    now,
+    entities: [...scene.present, scene.location],
+    limit: PROMPT_RECALL_LIMIT,
+  });
+  const lines = (entries: typeof recollection.world) =>
+    entries
+      .filter((entry) => !entry.tags.includes(LORE_TAG))
+      .map((entry) => `- ${entry.text}`)
+      .join('\n');
+  return { world: lines(recollection.world), own: lines(recollection.own) };
+}
+
+function principalOf(request: ViewRequest, personaId: string): Principal | null {
+  switch (request.stage) {
+    case 'narrator':
+      return { kind: 'public' };
+    case 'npc_intent':
+    case 'character_dialog':
+      return request.principal === personaId ? { kind: 'persona' } : { kind: 'character', id: request.principal };
+    case 'persona_intent':
+      return { kind: 'persona' };
+    default:
+      return null;
+  }
+}
