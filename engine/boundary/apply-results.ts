@@ -1,6 +1,6 @@
 import { recordKnowledge } from '../npc/index.ts';
 import { BOUNDARY_STEPS, type BoundaryStep, type Json } from './contract.ts';
-import { jsonObjectSchema, toJson, type JsonObject } from './json.ts';
+import { toJsonObject, type JsonObject } from './json.ts';
 import { npcStateFromCheckpoint, type NpcState } from './npc-state.ts';
 import type { BoundarySnapshot } from './snapshot.ts';
 import { parseStepResult } from './step-result.ts';
@@ -51,8 +51,4 @@ function positionsOf(playState: JsonObject): { readonly [characterId: string]: s
   return Object.fromEntries(
     Object.entries(positions).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
-}
-
-function toJsonObject(value: JsonObject): JsonObject {
-  return jsonObjectSchema.parse(toJson(value));
 }

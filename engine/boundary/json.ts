@@ -13,3 +13,7 @@ export type JsonObject = z.infer<typeof jsonObjectSchema>;
 export function toJson(value: unknown): Json {
   return jsonSchema.parse(JSON.parse(JSON.stringify(value ?? null)));
 }
+
+export function toJsonObject(value: object): JsonObject {
+  return jsonObjectSchema.parse(toJson(value));
+}

@@ -1,0 +1,38 @@
+/**
+ * engine/boundary — the scene-boundary workflow (ARCHITECTURE §4): a durable DAG of steps whose states are rows in
+ * the save. Deferred events first; then off-screen propagation, the social ripple, the world state, CharacterReflection
+ * and the Chronicler side by side; the narrative graph; and the checkpoint, which applies every step's result at once.
+ * A crash resumes from the last finished step; nothing is applied twice.
+ */
+export {
+  BOUNDARY_STEPS,
+  NPC_STATE_CHECKPOINT,
+  STEP_DEPENDENCIES,
+  type BoundaryStep,
+  type BoundaryStepContext,
+  type Json,
+  type StepHandler,
+  type StepHandlers,
+  type StepResult,
+  type StepStageCall,
+} from './contract.ts';
+export {
+  runBoundaryWorkflow,
+  type BoundaryHandlers,
+  type BoundaryProgress,
+  type BoundaryStore,
+  type WorkflowDeps,
+  type WorkflowOutcome,
+  type WorkStep,
+} from './run-workflow.ts';
+export { BOUNDARY_HANDLERS } from './handlers.ts';
+export {
+  initialNpcState,
+  npcStateFromCheckpoint,
+  npcStateSchema,
+  NPC_STATE_PARTS,
+  type NpcState,
+} from './npc-state.ts';
+export { BOUNDARY_REASONS, readSnapshot, type BoundarySnapshot, type TranscriptEntry } from './snapshot.ts';
+export { toJson, toJsonObject } from './json.ts';
+export { StepCallFailure } from './call-object.ts';
