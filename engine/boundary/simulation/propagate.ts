@@ -18,13 +18,11 @@ export async function propagateOffscreen(context: BoundaryStepContext): Promise<
   const scene = readOffscreenScene(context.input);
   const roster = cycleRoster(context.pack, scene);
   const plan = planCycle(context.pack, scene, roster);
-  const simulated = plan.simulate && plan.window !== null ? await simulate(context, scene, plan) : null;
-  const inferred = await inferSignificant(
-    context,
-    scene,
-    plan.significantForInference,
-    scene.simulation.characterEvents,
-  );
+  // Inference reads only the events log the last cycles left, so it runs beside this cycle's simulations.
+  const [simulated, inferred] = await Promise.all([
+    plan.simulate ? simulate(context, scene, plan) : null,
+    inferSignificant(context, scene, plan.significantForInference, scene.simulation.characterEvents),
+  ]);
   const lives = simulated?.lives ?? [];
   const outcome = assembleCycle(context.pack, scene, roster, { lives, window: plan.window }, inferred);
   const relevant = plan.window === null ? roster : markRelevant(roster, plan.simulated, plan.window.from);

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { BOUNDARY_HANDLERS, type Json } from '../../../engine/boundary/index.ts';
+import {
+  INFERENCE_SALIENCE_CAP,
+  knowledgeDraftSchema,
+  restoreChronicleState,
+  restoreSimulationState,
+} from '../../../engine/npc/index.ts';
+import { z } from 'zod';
+import { lanternQuay, stepContext, TEXT } from './knowledge-steps.fixture.ts';
+import { ANSELM, CHRONICLER_REPLY, HALE, OFFSCREEN_SCRIPT, offscreenSnapshot, SIM } from './offscreen.fixture.ts';
+
+const resultSchema = z.object({
+  knowledge: z.array(z.object({ audience: z.unknown(), drafts: z.array(knowledgeDraftSchema) })).default([]),
+  npc: z.record(z.string(), z.unknown()).default({}),
+  play: z.object({ positions: z.record(z.string(), z.string()).default({}) }).default({ positions: {} }),
+  detail: z.unknown(),
+});
+
+function read(result: Json) {
+  const parsed = resultSchema.parse(result);
+  const graphKey = (audience: unknown) => {
+    const { kind, id } = z.object({ kind: z.string(), id: z.string().optional() }).parse(audience);
+    return id ?? kind;
+  };
+  const graphs = new Map<string, string[]>();
+  for (const { audience, drafts } of parsed.knowledge) {
+    graphs.set(graphKey(audience), [...(graphs.get(graphKey(audience)) ?? []), ...drafts.map((d) => d.text)]);
+  }
+  return { ...parsed, graphs };
+}
+
+describe('off-screen propagation on Lantern Quay (scripted)', () => {
+  it('simulates the schemers and infers the priest, keeping every memory in its own KG and world events in the World KG', async () => {
+    const pack = await lanternQuay();
+    const { context, calls, assertExhausted } = await stepContext(pack, offscreenSnapshot(pack), OFFSCREEN_SCRIPT);
+    const { graphs, npc, play } = read(await BOUNDARY_HANDLERS.offscreen_propagation(context));
+    assertExhausted();
+
+    expect([...graphs.keys()].sort()).toEqual([HALE, ANSELM, 'magdalen-rook', 'silas-crane', 'world']);
+    expect(graphs.get(HALE)).toEqual([SIM.haleScene, SIM.haleMemory]);
+    expect(graphs.get('magdalen-rook')).toContain(SIM.magdalenMemory);
+    expect(graphs.get('magdalen-rook')).not.toContain(SIM.silasMemory);
+    expect(graphs.get('silas-crane')).toContain(SIM.silasMemory);
+    expect(graphs.get('silas-crane')).not.toContain(SIM.magdalenMemory);
+    expect(graphs.get(ANSELM)).toContain(SIM.anselmMemory);
+    expect(graphs.get('world')).toEqual([SIM.haleWorld]);
+    // The moderator's account of someone outside the cohort belongs to no one and is kept nowhere.
+    expect([...graphs.values()].flat()).not.toContain(SIM.strayMemory);
+    // Hale walked to the quay; Crane ended at the Lantern; the priest is where he was.
+    expect(play.positions).toEqual({ [HALE]: 'quay', 'silas-crane': 'drowned-lantern' });
+
+    const simulation = restoreSimulationState(npc['simulation']);
+    expect(simulation.cycle).toBe(3);
+    expect(Object.keys(simulation.lastSimulated).sort()).toEqual([HALE, 'magdalen-rook', 'silas-crane']);
+    expect(simulation.cycles.map((cycle) => cycle.cycle)).toEqual([2, 3]);
+    expect(simulation.cycles[1]?.events).toMatchObject([
+      { where: 'custom-house', event: SIM.haleWorld, entities: [HALE] },
+    ]);
+    expect(simulation.pending).toMatchObject([{ id: `${HALE}@3`, character: HALE, urgency: 'high' }]);
+    // The priest's inference consumed the old log entry; Hale's new one waits for the next encounter.
+    expect(simulation.characterEvents).toMatchObject([
+      { about: ANSELM, by: HALE, event: 'Sent to ask after the crypt keys again.' },
+    ]);
+    expect(simulation.situations[ANSELM]).toMatchObject({ location: 'chapel', emotional_state: 'troubled' });
+
+    const prompt = (principal: string) =>
+      calls
+        .filter((call) => call.principal === principal)
+        .map((call) => call.prompt)
+        .join('\n');
+    // Each prompt is its principal's own view: the World KG and its own KG, never the persona's or another's.
+    expect(prompt(HALE)).toContain('You killed Thomas Pell');
+    expect(prompt(HALE)).not.toContain(TEXT.magdalen);
+    expect(prompt(HALE)).not.toContain(TEXT.persona);
+    expect(prompt(ANSELM)).not.toContain('HALE-READ');
+    expect(prompt(ANSELM)).not.toContain('You killed Thomas Pell');
+    for (const call of calls) {
+      expect(call.prompt).not.toContain(TEXT.persona);
+      expect(call.prompt).not.toContain(TEXT.kit);
+      expect(call.prompt).not.toContain(TEXT.kitThought);
+    }
+  });
+
+  it('caps an inferred memory’s salience at 6', async () => {
+    const pack = await lanternQuay();
+    const { context } = await stepContext(pack, offscreenSnapshot(pack), OFFSCREEN_SCRIPT);
+    const { knowledge } = read(await BOUNDARY_HANDLERS.offscreen_propagation(context));
+    const inferred = knowledge
+      .flatMap((graph) => graph.drafts)
+      .filter((d) => d.provenance.source === 'offscreen-inference');
+    expect(inferred.length).toBeGreaterThan(0);
+    expect(Math.max(...inferred.map((draft) => draft.salience))).toBeLessThanOrEqual(INFERENCE_SALIENCE_CAP);
+  });
+});
+
+describe('the Chronicler (scripted)', () => {
+  it('reads the previous cycle’s simulation events only (off by one), the World KG and nothing private', async () => {
+    const pack = await lanternQuay();
+    const script = [{ stage: 'chronicler' as const, principal: 'public', reply: CHRONICLER_REPLY }];
+    const { context, calls, assertExhausted } = await stepContext(pack, offscreenSnapshot(pack), script);
+    const { graphs, npc } = read(await BOUNDARY_HANDLERS.chronicler(context));
+    assertExhausted();
+
+    const [call] = calls;
+    expect(call?.prompt).toContain(SIM.previousCycle);
+    expect(call?.prompt).not.toContain(SIM.twoCyclesAgo);
+    expect(call?.prompt).toContain(TEXT.world);
+    expect(call?.prompt).toContain('The Michaelmas gale');
+    for (const secret of [
+      TEXT.persona,
+      TEXT.kit,
+      TEXT.magdalen,
+      TEXT.silas,
+      TEXT.kitThought,
+      'You killed Thomas Pell',
+    ]) {
+      expect(call?.prompt).not.toContain(secret);
+    }
+    expect(graphs.get('world')).toEqual([CHRONICLER_REPLY.world_events[0]?.event]);
+    const chronicle = restoreChronicleState(npc['chronicle']);
+    expect(chronicle).toMatchObject({
+      cycle: 3,
+      took_in: [SIM.previousCycle],
+      writer_guidance: { manifesting_now: ['The wind tears a shutter loose somewhere below the chapel.'] },
+    });
+  });
+});
