@@ -36,7 +36,10 @@ export function auditPrompt(call: StoredStageCall, stream: readonly StoredMessag
         prompt.includes(`: ${message.content}`) &&
         resolvedIntention(prompt) === message.content;
       const own =
-        (call.stage === 'npc_intent' || call.stage === 'persona_intent' || call.stage.endsWith('_extractor')) &&
+        (call.stage === 'npc_intent' ||
+          call.stage === 'persona_intent' ||
+          call.stage === 'character_reflection' ||
+          call.stage.endsWith('_extractor')) &&
         message.owner === call.principal;
       // Stage 4 interprets the one intention it classifies, as the Narrator resolves one.
       const classifying = call.stage === 'deep_interpretation' && classifiedIntention(prompt) === message.content;
