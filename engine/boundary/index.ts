@@ -36,3 +36,4 @@ export {
 export { BOUNDARY_REASONS, readSnapshot, type BoundarySnapshot, type TranscriptEntry } from './snapshot.ts';
 export { toJson, toJsonObject } from './json.ts';
 export { StepCallFailure } from './call-object.ts';
+export { mentionFinder, packKnowledge } from './pack-knowledge.ts';

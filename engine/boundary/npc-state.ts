@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   createTierRoster,
-  emptyKnowledgeStore,
   restoreKnowledgeStore,
   restoreTierRoster,
   type KnowledgeStore,
@@ -9,6 +8,7 @@ import {
 } from '../npc/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import { jsonSchema } from './json.ts';
+import { packKnowledge } from './pack-knowledge.ts';
 
 /**
  * The `npc_state` checkpoint (see NPC_STATE_CHECKPOINT in contract.ts): everything npc-simulation.md derives, written by
@@ -52,8 +52,8 @@ export const npcStateSchema = z.strictObject({
 });
 
 /**
- * Before the first scene boundary: empty graphs and the pack's tiers (baked characters default to arc_important);
- * the steps that own the other parts create them when they first run.
+ * Before the first scene boundary: the World KG seeded from the pack, no memories yet, and the pack's tiers (baked
+ * characters default to arc_important); the steps that own the other parts create them when they first run.
  */
 export function initialNpcState(pack: StoryPack): NpcState {
   const seeds = pack.characters.map((character) => ({
@@ -63,7 +63,7 @@ export function initialNpcState(pack: StoryPack): NpcState {
   const roster = createTierRoster(seeds);
   return {
     version: 1,
-    knowledge: emptyKnowledgeStore(),
+    knowledge: packKnowledge(pack),
     // A pack over the cap is refused when it loads; should one slip through, the roster starts empty, not wrong.
     roster: roster.ok ? roster.roster : null,
     relationships: null,
