@@ -83,6 +83,8 @@ export interface PromptContext {
     readonly retrieved: string;
     /** The input tier: what the intention was classified as, in names (empty for an NPC's intention). */
     readonly understood: string;
+    /** A scene opening's brief: the Chronicler's guidance and pending interactions (absent on other turns). */
+    readonly opening?: string;
   };
   /**
    * Narrator only, Tier 2 beyond the history window: the turns that scrolled out of it, compressed with age (one line

@@ -1,3 +1,4 @@
+import type { SceneOpeningBrief } from '../npc/index.ts';
 import type { RngState } from '../platform/index.ts';
 import type { NewStageCall } from '../store/index.ts';
 import { TurnBuffer, type StreamEntry } from '../stream/index.ts';
@@ -38,6 +39,8 @@ export type TurnSetup = Omit<TurnContext, 'buffer' | 'stageLog'> & {
   readonly turn: number;
   readonly history: readonly StreamEntry[];
   readonly events: EventTurnInput;
+  /** The Narrator's brief when this turn opens a scene (see sceneOpeningFor). */
+  readonly opening?: SceneOpeningBrief;
 };
 
 /**
@@ -66,11 +69,13 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   });
   const refused = classified.classification.violation !== null;
   const whisper = input.whisperTo === undefined ? {} : { whisperTo: input.whisperTo };
+  // The opening brief goes to the first Narrator call of the scene: the one resolving the persona's intention.
+  const opening = opened && setup.opening !== undefined ? { opening: setup.opening.text } : {};
   const resolution = {
     intention,
     roundStartSeq: personaRound,
     silence: !refused && activation.silence,
-    guidance: classified.classification.guidance,
+    guidance: { ...classified.classification.guidance, ...opening },
     ...whisper,
   };
   // A refused action changes nothing: no extractor, no character stage, no NPC round.

@@ -19,6 +19,7 @@ import { OOC_COMMANDS, parseInput, type OocCommand } from './commands.ts';
 import { charactersPresent } from './prompt-view.ts';
 import { PLAY_STATE_CHECKPOINT, initialPlayState, playStateFromCheckpoint, type PlayState } from './play-state.ts';
 import { runTurn, type TurnInput } from './run-turn.ts';
+import { sceneOpeningCheckpoints, sceneOpeningFor } from './scene-opening.ts';
 import { markerMessages } from './scene-markers.ts';
 import { StageFailure } from './stage-failure.ts';
 import { toStreamEntry, toStreamMessage } from './stream-entries.ts';
@@ -141,6 +142,7 @@ export class PlaySession {
     const started = deps.clock.monotonic();
     const stageLog: Parameters<typeof runTurn>[2] = [];
     const meta = store.meta();
+    const opening = sceneOpeningFor(store, deps.pack, cache.state);
     deps.emit({ type: 'turn.started', saveId: store.id, turn });
     try {
       const outcome = await runTurn(
@@ -158,6 +160,7 @@ export class PlaySession {
           state: cache.state,
           turn,
           history: cache.history,
+          ...(opening === null ? {} : { opening }),
           events: {
             runtime: this.#eventRuntime(cache.state),
             state: this.#eventState(cache.state),
@@ -175,7 +178,7 @@ export class PlaySession {
         messages: outcome.messages,
         rngState: outcome.rngState,
         checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: { ...outcome.state, events: outcome.events.state } },
-        checkpoints: eventCheckpoints(outcome.events),
+        checkpoints: [...eventCheckpoints(outcome.events), ...sceneOpeningCheckpoints(opening)],
         ledger: outcome.events.ledger.map((entry) => ({ seq: entry.seq, record: entry.record })),
       });
       this.#interpretations = outcome.events.pending;

@@ -40,7 +40,9 @@ What is known of this world:
 {{/if}}
 {{#if guidance.silence}}No one else stirs this turn: let the quiet register in the scene.
 {{/if}}
-{{#if guidance.retrieved}}What matters now (let it colour the telling; never quote it, never name it):
+{{#if guidance.opening}}{{guidance.opening}}
+
+{{/if}}{{#if guidance.retrieved}}What matters now (let it colour the telling; never quote it, never name it):
 {{guidance.retrieved}}
 {{/if}}
 {{#if guidance.directions}}{{guidance.directions}}

@@ -12,6 +12,11 @@ export interface NarratorGuidance {
   readonly retrieved: string;
   /** The input tier: what the persona's intention was classified as, in names (`show the brass badge; …`). */
   readonly understood: string;
+  /**
+   * At a scene opening only: the Chronicler's writer_guidance (manifesting_now mandatory) and the characters who set
+   * out to seek the protagonist, by urgency (npc-simulation.md's Writer is the Narrator at a scene opening).
+   */
+  readonly opening?: string;
 }
 
 export const NO_GUIDANCE: NarratorGuidance = { constraint: '', directions: '', retrieved: '', understood: '' };
