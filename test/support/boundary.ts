@@ -20,6 +20,8 @@ import { fileURLToPath } from 'node:url';
 
 export const LANTERN_QUAY = fileURLToPath(new URL('../../stories/lantern-quay/', import.meta.url));
 export const PERSONA = 'sam-fairweather';
+/** How test/support/boundary-crash.ts dies at its crash point (any other exit means it never got there). */
+export const CRASH_EXIT_CODE = 70;
 
 export async function lanternQuay(): Promise<StoryPack> {
   const { pack } = await loadPack(LANTERN_QUAY, { appVersion: '0.1.0' });
@@ -46,7 +48,7 @@ export function tempFolder(): { make: () => string; cleanup: () => void } {
   };
 }
 
-/** The Lantern Quay arrival scene as it closes: Kit Wickett present, one deferred item, a short transcript. */
+/** The Lantern Quay arrival scene as it closes: Kit Wickett and Mother Rook present, one deferred item, a short transcript. */
 export function sampleSnapshot(pack: StoryPack): BoundarySnapshot {
   const play = initialPlayState(pack, PERSONA);
   const line = (seq: number, owner: string, type: string, content: string) => ({
@@ -66,11 +68,12 @@ export function sampleSnapshot(pack: StoryPack): BoundarySnapshot {
     time: play.time,
     location: play.location,
     personaId: PERSONA,
-    present: [PERSONA, 'kit-wickett'],
+    present: [PERSONA, 'kit-wickett', 'magdalen-rook'],
     states: {},
     transcript: [
       line(1, PERSONA, 'intention', 'I ask the landlady whether Riding Officer Pell lodges here.'),
       line(2, 'narrator', 'narration', 'The fire spits. Kit Wickett watches from the settle.'),
+      line(3, 'magdalen-rook', 'dialog', 'Mr. Pell? Not since the spring tide, my lamb.'),
     ],
     deferred: [
       { outcome: { kind: 'record', record: { kind: 'event' } }, effect: null, causedBy: null, reason: 'deferred_tier' },

@@ -1,0 +1,67 @@
+import {
+  createScriptedProvider,
+  type LlmObjectRequest,
+  type LlmObjectResult,
+  type LlmProvider,
+  type LlmRequest,
+  type LlmTextResult,
+} from '../../engine/llm/index.ts';
+
+/**
+ * The smallest valid reply for each scene-boundary stage, chosen by the call's schema name; a cohort's moderator
+ * answers for the members its principal (`cohort:a+b`) names.
+ */
+export function boundaryReply(request: LlmObjectRequest<unknown>): unknown {
+  const scene = { when: 'that evening', where: '', narrative: `${request.principal ?? 'someone'} keeps to routine.` };
+  switch (request.schemaName) {
+    case 'character_reflection':
+      return { memories: [{ text: `${request.principal ?? 'I'} remembers the stranger by the fire.`, salience: 4 }] };
+    case 'chronicler':
+      return { story_state: {}, writer_guidance: { manifesting_now: ['The tide is turning.'] } };
+    case 'intent_check':
+      return {};
+    case 'standalone_simulation':
+      return { scenes: [scene], memories: [{ text: 'An ordinary evening.', salience: 3 }] };
+    case 'cohort_simulation': {
+      const members = (request.principal ?? '').replace(/^cohort:/u, '').split('+');
+      return { members: members.map((character) => ({ character, scenes: [scene] })) };
+    }
+    case 'offscreen_inference':
+      return { scenes: [scene], current_situation: {} };
+    default:
+      throw new Error(`no boundary reply for schema ${request.schemaName} (stage ${request.stage})`);
+  }
+}
+
+/**
+ * The scripted provider answering every boundary call with `boundaryReply`, each after `latencyMs`: one scripted
+ * entry per call, so calls running side by side each wait their own latency, as parallel sequences of a model do.
+ */
+export function boundaryReplies(latencyMs = 0): LlmProvider & { readonly calls: number } {
+  let calls = 0;
+  const once = (request: LlmRequest, reply: unknown) =>
+    createScriptedProvider({ entries: [{ stage: request.stage, reply: toReply(reply), delayMs: latencyMs }] });
+  return {
+    kind: 'scripted',
+    model: 'scripted:boundary',
+    get calls() {
+      return calls;
+    },
+    async generateText(request): Promise<LlmTextResult> {
+      throw new Error(`boundary stages ask for objects, not text (${request.stage})`);
+    },
+    async generateObject<T>(request: LlmObjectRequest<T>): Promise<LlmObjectResult<T>> {
+      calls += 1;
+      return (await once(request, boundaryReply(request))).generateObject(request);
+    },
+    async dispose() {
+      // Each call's scripted provider holds nothing.
+    },
+  };
+}
+
+function toReply(reply: unknown): string | Record<string, unknown> {
+  if (typeof reply === 'object' && reply !== null && !Array.isArray(reply))
+    return Object.fromEntries(Object.entries(reply));
+  return JSON.stringify(reply);
+}
