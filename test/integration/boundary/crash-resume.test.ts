@@ -44,7 +44,7 @@ beforeAll(async () => {
 /** What the run wrote on its closing turn: exactly one npc_state and one play_state. */
 function written(store: SaveStore, file: string): { npc: NpcState; play: unknown } {
   const [run] = store.boundaryRunsOfTurn(1);
-  const checkpoints = ['npc_state', 'play_state'].map((kind) => store.latestCheckpoint(kind));
+  const checkpoints = [NPC_STATE_CHECKPOINT, 'play_state'].map((kind) => store.latestCheckpoint(kind));
   const npc = npcStateFromCheckpoint(checkpoints[0]?.data, file);
   expect(run?.status).toBe('done');
   expect(checkpoints.map((checkpoint) => checkpoint?.turnId)).toEqual([run?.turnId, run?.turnId]);
