@@ -44,3 +44,14 @@ export function describeDuration(minutes: number): string {
   const text = parts.filter((part) => part !== '').join(' ');
   return text === '' ? '0m' : text;
 }
+
+/** The reverse of `inWorldMinutes`: "1768-09-29 21:30", for prompts and panels. */
+export function inWorldText(minute: InWorldMinute): string {
+  const epoch = new Date(0);
+  epoch.setUTCFullYear(0, 0, 1);
+  epoch.setUTCHours(0, 0, 0, 0);
+  const date = new Date(epoch.getTime() + minute * 60_000);
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  const day = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+  return `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+}

@@ -4,7 +4,14 @@
  * calls here: IntentCheck answers, importance flags and tier signals come in as data. Every stored value is plain
  * JSON, checkpointed by the save and restored with the `restore…` functions.
  */
-export { describeDuration, hours, inWorldMinutes, MINUTES_PER_DAY, MINUTES_PER_HOUR } from './in-world-time.ts';
+export {
+  describeDuration,
+  hours,
+  inWorldMinutes,
+  inWorldText,
+  MINUTES_PER_DAY,
+  MINUTES_PER_HOUR,
+} from './in-world-time.ts';
 export type { InWorldMinute } from './in-world-time.ts';
 
 export {

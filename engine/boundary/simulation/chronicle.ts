@@ -6,6 +6,7 @@ import {
   restoreChronicleState,
   type ChronicleState,
   type CycleWorldEvent,
+  inWorldText,
 } from '../../npc/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import type { BoundaryStepContext, StepResult } from '../contract.ts';
@@ -15,7 +16,6 @@ import { storyHeader } from './intent-checks.ts';
 import { readOffscreenScene } from './offscreen-scene.ts';
 import { chroniclerSchema } from './outputs.ts';
 import { placeName } from './sheets.ts';
-import { inWorldText } from './time-text.ts';
 
 /** World KG entries the Chronicler reads, best first. */
 export const CHRONICLER_WORLD_LIMIT = 24;

@@ -12,4 +12,3 @@ export {
   offscreenInferenceSchema,
   standaloneSimulationSchema,
 } from './outputs.ts';
-export { inWorldText } from './time-text.ts';

@@ -1,10 +1,9 @@
-import { INFERENCE_SALIENCE_CAP, type CharacterEvent, type LikelyAppearance } from '../../npc/index.ts';
+import { INFERENCE_SALIENCE_CAP, type CharacterEvent, type LikelyAppearance, inWorldText } from '../../npc/index.ts';
 import type { BoundaryStepContext } from '../contract.ts';
 import { storyHeader } from './intent-checks.ts';
 import type { OffscreenScene } from './offscreen-scene.ts';
 import { offscreenInferenceSchema, type InferenceReply } from './outputs.ts';
 import { castLine, characterSheet, inferenceWindow, periodOf, placesLine } from './sheets.ts';
-import { inWorldText } from './time-text.ts';
 
 export type Inferred = {
   readonly character: string;

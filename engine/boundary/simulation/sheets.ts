@@ -5,11 +5,11 @@ import {
   type InWorldMinute,
   type Situation,
   type SimulationWindow,
+  inWorldText,
 } from '../../npc/index.ts';
 import { goalText, type Character, type StoryPack } from '../../pack/index.ts';
 import type { SimulatedCharacterSheet, SimulationPeriod } from '../../prompts/index.ts';
 import type { OffscreenScene } from './offscreen-scene.ts';
-import { inWorldText } from './time-text.ts';
 
 /** World KG and own KG entries a simulated character recalls (half each at most). */
 export const SIMULATION_RECALL_LIMIT = 16;
