@@ -12,6 +12,7 @@ import type {
 import type { StageKind } from './stages.ts';
 import type { TruthView } from './truth-dto.ts';
 import type { ContextView, LandscapeView } from './storykeeper-dto.ts';
+import type { KnowledgeGraphView } from './knowledge-dto.ts';
 import type { StreamMessage } from './events.ts';
 import type { Settings } from './settings.ts';
 import { settingsSchema } from './settings.ts';
@@ -163,6 +164,14 @@ export const engineMethods = {
   'saves.context': method<ContextView>()(
     z.strictObject({ id: saveId, turn: z.number().int().positive().optional() }),
     'How the Narrator’s retrieved tier was chosen in a turn: every candidate with its factors, selected or dropped and why (`classified` false, no candidates, for a turn that classified nothing).',
+  ),
+  'saves.knowledge': method<KnowledgeGraphView>()(
+    z.strictObject({
+      id: saveId,
+      graph: z.string().min(1).max(255),
+      turn: z.number().int().positive().optional(),
+    }),
+    'One knowledge graph as of a turn (the last by default): `world`, `persona` or a character id; every entry with its in-world time, place, entities, salience, tags and provenance, and the size of every graph.',
   ),
   'play.submit': method<PlayResult>()(
     z.strictObject({

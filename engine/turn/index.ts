@@ -7,4 +7,5 @@ export { toStreamEntry, toStreamMessage } from './stream-entries.ts';
 export { beatScriptSchema, intentSchema, stateChangesSchema, loreFactsSchema } from './outputs.ts';
 export { buildTruthView, truthAt, TRUTH_CHECKPOINT, EVENTS_REPORT_CHECKPOINT } from './classify/index.ts';
 export { contextView, landscapeAt, landscapeView } from './storykeeper/index.ts';
+export { knowledgeGraphView } from './knowledge-graph-view.ts';
 export { SCENE_OPENINGS_CHECKPOINT, sceneOpeningFor, type CheckpointReader } from './scene-opening.ts';

@@ -6,11 +6,12 @@ import { systemClock } from '../../platform/node.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';
 import { readAppVersion } from '../install-paths.ts';
 import { printContext } from './inspect-context.ts';
+import { printKnowledge } from './inspect-knowledge.ts';
 import { printLandscape } from './inspect-landscape.ts';
 import { printTruth } from './inspect-truth.ts';
 
-const VIEWS: readonly string[] = ['stream', 'prompts', 'truth', 'landscape', 'context'];
-const USAGE = 'storyloom inspect <save> stream|prompts|truth|landscape|context [--turn N] [--json]';
+const VIEWS: readonly string[] = ['stream', 'prompts', 'truth', 'landscape', 'context', 'kg'];
+const USAGE = 'storyloom inspect <save> stream|prompts|truth|landscape|context|kg <world|persona|character-id> [--turn N] [--json]';
 
 /**
  * Writers' view of a save: the whole stream (every owner, every type), every stage call of a turn, its truth set, its
@@ -19,7 +20,7 @@ const USAGE = 'storyloom inspect <save> stream|prompts|truth|landscape|context [
 export const inspectCommand: CliCommand = {
   name: 'inspect',
   summary:
-    'Show a save’s stream, every stage call (prompt, output, tokens) of a turn, its truth set and triggers, its narrative landscape, or the Narrator’s retrieved context',
+    'Show a save’s stream, every stage call (prompt, output, tokens) of a turn, its truth set and triggers, its narrative landscape, the Narrator’s retrieved context, or a knowledge graph (world, persona, a character’s)',
   usage: USAGE,
   async run(args, context) {
     const { values, positionals } = parseArgs({
@@ -35,7 +36,7 @@ export const inspectCommand: CliCommand = {
       context.io.stdout(`usage: ${USAGE}\n`);
       return 0;
     }
-    const [saveArg, view] = positionals;
+    const [saveArg, view, graph] = positionals;
     if (saveArg === undefined || view === undefined || !VIEWS.includes(view))
       throw new UsageError(`name a save and a view: ${VIEWS.join(', ')}`);
     const turn = values.turn === undefined ? undefined : Number(values.turn);
@@ -47,6 +48,7 @@ export const inspectCommand: CliCommand = {
       else if (view === 'truth') await printTruth(context, store, turn, values.json);
       else if (view === 'landscape') await printLandscape(context, store, turn, values.json);
       else if (view === 'context') printContext(context, store, turn, values.json);
+      else if (view === 'kg') await printKnowledge(context, store, graphOf(graph), turn, values.json);
       else printPrompts(context, store, turn, values.json);
       return 0;
     } finally {
@@ -54,6 +56,12 @@ export const inspectCommand: CliCommand = {
     }
   },
 };
+
+/** `kg` names its graph: the World KG, the persona's, or a character's. */
+function graphOf(graph: string | undefined): string {
+  if (graph === undefined) throw new UsageError('name a knowledge graph: world, persona or a character id');
+  return graph;
+}
 
 function resolveSave(context: CliContext, save: string): string {
   const direct = path.resolve(context.cwd, save);

@@ -1,4 +1,5 @@
 import { EngineError, type EngineHandlers } from '../../api/index.ts';
+import { knowledgeGraphView } from '../../turn/index.ts';
 import type { SaveLibrary, SaveStore } from '../../store/index.ts';
 import { buildTruthView, contextView, landscapeView, toStreamMessage } from '../../turn/index.ts';
 import type { HostContext } from '../context.ts';
@@ -15,6 +16,7 @@ type SaveMethods =
   | 'saves.truth'
   | 'saves.landscape'
   | 'saves.context'
+  | 'saves.knowledge'
   | 'saves.rename'
   | 'saves.delete'
   | 'saves.export';
@@ -84,6 +86,8 @@ export function savesHandlers(
     'saves.landscape': ({ id, turn }) =>
       reading(id, async (store) => landscapeView(store, await packs.pack(store.meta().packId), turn)),
     'saves.context': ({ id, turn }) => reading(id, (store) => contextView(store, turn)),
+    'saves.knowledge': ({ id, graph, turn }) =>
+      reading(id, async (store) => knowledgeGraphView(store, await packs.pack(store.meta().packId), graph, turn)),
     'saves.rename': async ({ id, title }) => {
       const summary = await library.rename(id, title);
       changed();

@@ -1,0 +1,48 @@
+import type { KnowledgeEntryView, KnowledgeGraphView } from '../../api/index.ts';
+import type { SaveStore } from '../../store/index.ts';
+import { knowledgeGraphView } from '../../turn/index.ts';
+import type { CliContext } from '../command.ts';
+import { installedPack } from '../installed-pack.ts';
+import { readAppVersion } from '../install-paths.ts';
+
+/** `inspect <save> kg <world|persona|character-id>`: one knowledge graph as of a turn, every entry with its provenance. */
+export async function printKnowledge(
+  context: CliContext,
+  store: SaveStore,
+  graph: string,
+  turn: number | undefined,
+  json: boolean,
+): Promise<void> {
+  const { packId } = store.meta();
+  const pack = await installedPack(context, packId, readAppVersion());
+  if (pack === null) throw new Error(`the save's story pack "${packId}" is not installed (or does not load)`);
+  const view = knowledgeGraphView(store, pack, graph, turn);
+  context.io.stdout(json ? `${JSON.stringify(view)}\n` : formatKnowledge(view));
+}
+
+export function formatKnowledge(view: KnowledgeGraphView): string {
+  const name =
+    view.graph === 'world'
+      ? 'World KG'
+      : `${view.graph === 'persona' ? 'Persona' : 'Character'} KG of ${view.owner ?? ''}`;
+  const count = `${view.entries.length} ${view.entries.length === 1 ? 'entry' : 'entries'}`;
+  const others = Object.entries(view.sizes.characters).map(([id, size]) => `${id} ${size}`);
+  const lines = [
+    `${name} after turn ${view.turn} — ${count}`,
+    `Graphs: world ${view.sizes.world}, persona ${view.sizes.persona}${others.length === 0 ? '' : `, ${others.join(', ')}`}`,
+    '',
+    ...(view.entries.length === 0 ? ['  (no entries yet)'] : view.entries.flatMap(entryLines)),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function entryLines(entry: KnowledgeEntryView): string[] {
+  const where = entry.place === null ? '' : ` at ${entry.place}`;
+  const from = `${entry.source}${entry.ref === null ? '' : `, ${entry.ref}`}`;
+  const about = entry.entities.length === 0 ? '' : ` · about ${entry.entities.join(', ')}`;
+  const tags = entry.tags.length === 0 ? '' : ` · tags ${entry.tags.join(', ')}`;
+  return [
+    `  #${entry.seq} ${entry.kind} · salience ${entry.salience} · ${entry.time}${where} · from ${from}${about}${tags}`,
+    `      ${entry.text}`,
+  ];
+}

@@ -1,0 +1,85 @@
+import {
+  EngineError,
+  type KnowledgeEntryView,
+  type KnowledgeGraphKind,
+  type KnowledgeGraphView,
+} from '../api/index.ts';
+import { initialNpcState, NPC_STATE_CHECKPOINT, npcStateFromCheckpoint } from '../boundary/index.ts';
+import type { KnowledgeEntry, KnowledgeStore } from '../npc/index.ts';
+import type { StoryPack } from '../pack/index.ts';
+import type { SaveStore } from '../store/index.ts';
+
+/**
+ * One knowledge graph as of a turn (the last by default), read from the npc_state checkpoint the save held then:
+ * `world`, `persona`, or a character id. A writer's view: provenance included, which no stage prompt ever gets.
+ */
+export function knowledgeGraphView(
+  store: SaveStore,
+  pack: StoryPack,
+  graph: string,
+  turn?: number,
+): KnowledgeGraphView {
+  const latest = store.summary().turnCount;
+  const at = turn ?? latest;
+  if (at > latest) throw new EngineError('invalid_params', `This save has no turn ${at} yet (it has ${latest}).`);
+  const checkpoint = store.latestCheckpoint(NPC_STATE_CHECKPOINT, at);
+  const knowledge =
+    checkpoint === null
+      ? initialNpcState(pack).knowledge
+      : npcStateFromCheckpoint(checkpoint.data, store.path).knowledge;
+  const { kind, owner, entries } = pick(knowledge, pack, store.meta().personaId, graph);
+  return {
+    turn: at,
+    graph: kind,
+    owner,
+    entries: entries.map(toView),
+    sizes: {
+      world: knowledge.world.length,
+      persona: knowledge.persona.length,
+      characters: Object.fromEntries(Object.entries(knowledge.characters).map(([id, list]) => [id, list.length])),
+    },
+  };
+}
+
+function pick(
+  knowledge: KnowledgeStore,
+  pack: StoryPack,
+  personaId: string,
+  graph: string,
+): { kind: KnowledgeGraphKind; owner: string | null; entries: readonly KnowledgeEntry[] } {
+  if (graph === 'world') return { kind: 'world', owner: null, entries: knowledge.world };
+  if (graph === 'persona' || graph === personaId)
+    return { kind: 'persona', owner: personaId, entries: knowledge.persona };
+  const own = Object.hasOwn(knowledge.characters, graph) ? knowledge.characters[graph] : undefined;
+  if (own !== undefined) return { kind: 'character', owner: graph, entries: own };
+  // A character of the story without memories yet has an empty graph, not a missing one.
+  if (pack.characters.some((character) => character.id === graph))
+    return { kind: 'character', owner: graph, entries: [] };
+  const known = ['world', 'persona', ...pack.characters.map((character) => character.id)].join(', ');
+  throw new EngineError('invalid_params', `There is no knowledge graph "${graph}"; name one of: ${known}.`);
+}
+
+function toView(entry: KnowledgeEntry): KnowledgeEntryView {
+  return {
+    seq: entry.seq,
+    kind: entry.kind,
+    text: entry.text,
+    time: packTime(entry.time),
+    place: entry.place,
+    entities: entry.entities,
+    salience: entry.salience,
+    tags: entry.tags,
+    source: entry.provenance.source,
+    ref: entry.provenance.ref,
+  };
+}
+
+/** In-world minutes back to the pack's "YYYY-MM-DDTHH:MM" (the inverse of engine/npc's inWorldMinutes). */
+function packTime(minutes: number): string {
+  const epoch = new Date(0);
+  epoch.setUTCFullYear(0, 0, 1);
+  epoch.setUTCHours(0, 0, 0, 0);
+  const date = new Date(epoch.getTime() + minutes * 60_000);
+  const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+}
