@@ -4,6 +4,7 @@ export * from './dto.ts';
 export type * from './truth-dto.ts';
 export type * from './storykeeper-dto.ts';
 export * from './knowledge-dto.ts';
+export type * from './chronicle-dto.ts';
 export * from './events.ts';
 export * from './settings.ts';
 export * from './methods.ts';

@@ -13,6 +13,7 @@ import type { StageKind } from './stages.ts';
 import type { TruthView } from './truth-dto.ts';
 import type { ContextView, LandscapeView } from './storykeeper-dto.ts';
 import type { KnowledgeGraphView } from './knowledge-dto.ts';
+import type { ChronicleView } from './chronicle-dto.ts';
 import type { StreamMessage } from './events.ts';
 import type { Settings } from './settings.ts';
 import { settingsSchema } from './settings.ts';
@@ -164,6 +165,10 @@ export const engineMethods = {
   'saves.context': method<ContextView>()(
     z.strictObject({ id: saveId, turn: z.number().int().positive().optional() }),
     'How the Narrator’s retrieved tier was chosen in a turn: every candidate with its factors, selected or dropped and why (`classified` false, no candidates, for a turn that classified nothing).',
+  ),
+  'saves.chronicle': method<ChronicleView>()(
+    z.strictObject({ id: saveId, turn: z.number().int().positive().optional() }),
+    'The Chronicler and off-screen simulation as of a turn (the last by default): story_state, writer_guidance, the last simulation cycle, pending interactions with the protagonist, and each character’s tier and last simulation.',
   ),
   'saves.knowledge': method<KnowledgeGraphView>()(
     z.strictObject({

@@ -9,3 +9,4 @@ export { buildTruthView, truthAt, TRUTH_CHECKPOINT, EVENTS_REPORT_CHECKPOINT } f
 export { contextView, landscapeAt, landscapeView } from './storykeeper/index.ts';
 export { knowledgeGraphView } from './knowledge-graph-view.ts';
 export { SCENE_OPENINGS_CHECKPOINT, sceneOpeningFor, type CheckpointReader } from './scene-opening.ts';
+export { chronicleView } from './chronicle-view.ts';

@@ -5,13 +5,15 @@ import { openSave, type SaveStore, type StoredStageCall } from '../../store/inde
 import { systemClock } from '../../platform/node.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';
 import { readAppVersion } from '../install-paths.ts';
+import { printChronicle } from './inspect-chronicle.ts';
 import { printContext } from './inspect-context.ts';
 import { printKnowledge } from './inspect-knowledge.ts';
 import { printLandscape } from './inspect-landscape.ts';
 import { printTruth } from './inspect-truth.ts';
 
-const VIEWS: readonly string[] = ['stream', 'prompts', 'truth', 'landscape', 'context', 'kg'];
-const USAGE = 'storyloom inspect <save> stream|prompts|truth|landscape|context|kg <world|persona|character-id> [--turn N] [--json]';
+const VIEWS: readonly string[] = ['stream', 'prompts', 'truth', 'landscape', 'context', 'kg', 'chronicle'];
+const USAGE =
+  'storyloom inspect <save> stream|prompts|truth|landscape|context|chronicle|kg <world|persona|character-id> [--turn N] [--json]';
 
 /**
  * Writers' view of a save: the whole stream (every owner, every type), every stage call of a turn, its truth set, its
@@ -20,7 +22,7 @@ const USAGE = 'storyloom inspect <save> stream|prompts|truth|landscape|context|k
 export const inspectCommand: CliCommand = {
   name: 'inspect',
   summary:
-    'Show a save’s stream, every stage call (prompt, output, tokens) of a turn, its truth set and triggers, its narrative landscape, the Narrator’s retrieved context, or a knowledge graph (world, persona, a character’s)',
+    'Show a save’s stream, every stage call (prompt, output, tokens) of a turn, its truth set and triggers, its narrative landscape, the Narrator’s retrieved context, the Chronicler’s story state and off-screen simulation, or a knowledge graph (world, persona, a character’s)',
   usage: USAGE,
   async run(args, context) {
     const { values, positionals } = parseArgs({
@@ -48,6 +50,7 @@ export const inspectCommand: CliCommand = {
       else if (view === 'truth') await printTruth(context, store, turn, values.json);
       else if (view === 'landscape') await printLandscape(context, store, turn, values.json);
       else if (view === 'context') printContext(context, store, turn, values.json);
+      else if (view === 'chronicle') await printChronicle(context, store, turn, values.json);
       else if (view === 'kg') await printKnowledge(context, store, graphOf(graph), turn, values.json);
       else printPrompts(context, store, turn, values.json);
       return 0;

@@ -1,7 +1,7 @@
 import { EngineError, type EngineHandlers } from '../../api/index.ts';
 import { knowledgeGraphView } from '../../turn/index.ts';
 import type { SaveLibrary, SaveStore } from '../../store/index.ts';
-import { buildTruthView, contextView, landscapeView, toStreamMessage } from '../../turn/index.ts';
+import { buildTruthView, chronicleView, contextView, landscapeView, toStreamMessage } from '../../turn/index.ts';
 import type { HostContext } from '../context.ts';
 import type { PackRegistry } from '../pack-registry.ts';
 import type { Sessions } from '../sessions.ts';
@@ -17,6 +17,7 @@ type SaveMethods =
   | 'saves.landscape'
   | 'saves.context'
   | 'saves.knowledge'
+  | 'saves.chronicle'
   | 'saves.rename'
   | 'saves.delete'
   | 'saves.export';
@@ -88,6 +89,8 @@ export function savesHandlers(
     'saves.context': ({ id, turn }) => reading(id, (store) => contextView(store, turn)),
     'saves.knowledge': ({ id, graph, turn }) =>
       reading(id, async (store) => knowledgeGraphView(store, await packs.pack(store.meta().packId), graph, turn)),
+    'saves.chronicle': ({ id, turn }) =>
+      reading(id, async (store) => chronicleView(store, await packs.pack(store.meta().packId), turn)),
     'saves.rename': async ({ id, title }) => {
       const summary = await library.rename(id, title);
       changed();

@@ -1,0 +1,76 @@
+/**
+ * The Chronicler and off-screen simulation as the debug drawer and `storyloom inspect <save> chronicle` show them:
+ * the story's fabric, the guidance for the next scene opening, the last simulation cycle, the characters who seek the
+ * protagonist, and each character's tier and last simulation. Times are in-world ("1768-09-29 21:30").
+ */
+export interface StoryStateView {
+  readonly dramatic_questions: readonly {
+    readonly question: string;
+    readonly tension_level: string;
+    readonly resolution_proximity: string;
+  }[];
+  readonly promises: readonly { readonly setup: string; readonly payoff_readiness: string }[];
+  readonly active_threads: readonly { readonly name: string; readonly status: string; readonly momentum: string }[];
+  readonly stakes: readonly { readonly what: string; readonly condition: string; readonly deadline: string | null }[];
+  readonly windows: readonly { readonly opportunity: string; readonly closes: string; readonly if_missed: string }[];
+  readonly world_momentum: readonly {
+    readonly name: string;
+    readonly status: string;
+    readonly trajectory: string;
+    readonly last_event: string;
+    readonly mc_awareness: string;
+  }[];
+}
+
+export interface WriterGuidanceView {
+  readonly weave_in: readonly string[];
+  /** Mandatory: consequences the next scene opening must show. */
+  readonly manifesting_now: readonly string[];
+  readonly opportunities_present: readonly string[];
+  readonly tonal_direction: string;
+  readonly promises_ready: readonly string[];
+  readonly dont_forget: readonly string[];
+  readonly world_momentum_notes: readonly string[];
+}
+
+export interface PendingInteractionView {
+  readonly id: string;
+  readonly character: string;
+  readonly name: string;
+  readonly urgency: 'immediate' | 'high' | 'medium' | 'low';
+  readonly what: string;
+  readonly approach: string;
+  readonly raisedAt: string;
+  /** Scene openings it has been offered at, and whether it is spent (offered as often as its urgency allows). */
+  readonly offered: number;
+  readonly spent: boolean;
+}
+
+export interface ChronicleCharacterView {
+  readonly id: string;
+  readonly name: string;
+  readonly tier: 'arc_important' | 'significant' | 'background';
+  readonly lastSimulated: string | null;
+  /** Where it is and what it is doing, as the last simulation or inference left it (empty when never). */
+  readonly situation: string;
+}
+
+export interface ChronicleView {
+  /** The turn whose npc_state is shown (null: no scene boundary has finished yet). */
+  readonly turn: number | null;
+  readonly chronicle: {
+    readonly cycle: number;
+    readonly at: string;
+    readonly story_state: StoryStateView;
+    readonly writer_guidance: WriterGuidanceView;
+    /** The previous cycle's simulation events it took in (off by one). */
+    readonly took_in: readonly string[];
+  } | null;
+  readonly lastCycle: {
+    readonly cycle: number;
+    readonly at: string;
+    readonly events: readonly { readonly when: string; readonly where: string | null; readonly event: string }[];
+  } | null;
+  readonly pending: readonly PendingInteractionView[];
+  readonly characters: readonly ChronicleCharacterView[];
+}

@@ -1,0 +1,144 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChronicleView } from '../../../engine/api/index.ts';
+import { initialNpcState, NPC_STATE_CHECKPOINT } from '../../../engine/boundary/index.ts';
+import {
+  chronicleStateSchema,
+  inWorldMinutes,
+  simulationStateSchema,
+  type ChronicleState,
+  type SimulationState,
+} from '../../../engine/npc/index.ts';
+import { loadPack } from '../../../engine/pack/index.ts';
+import { manualClock } from '../../../engine/platform/testing.ts';
+import { openSave } from '../../../engine/store/index.ts';
+import { SCENE_OPENINGS_CHECKPOINT } from '../../../engine/turn/index.ts';
+import { cli, replayArrival } from '../../support/cli.ts';
+import { STORIES_DIR } from '../../support/playthrough.ts';
+
+const at = (text: string) => inWorldMinutes(text) ?? 0;
+const WARNING = 'Hale sends a tide-waiter with a note inviting the stranger to the Custom House';
+const SLOWER = 'Crane wants to ask the stranger, privately, what a pardon would cost';
+
+const simulation: SimulationState = simulationStateSchema.parse({
+  version: 1,
+  cycle: 1,
+  lastSimulated: { 'ambrose-hale': at('1768-09-29T22:10'), 'magdalen-rook': at('1768-09-29T22:10') },
+  cycles: [
+    {
+      cycle: 1,
+      at: at('1768-09-29T22:10'),
+      events: [
+        { when: at('1768-09-29T22:10'), where: 'custom-house', event: 'Lamps burned late at the Custom House.' },
+      ],
+    },
+  ],
+  pending: [
+    {
+      id: 'ambrose-hale@1',
+      character: 'ambrose-hale',
+      urgency: 'high',
+      what: WARNING,
+      raisedAt: at('1768-09-29T22:10'),
+      cycle: 1,
+    },
+    {
+      id: 'silas-crane@1',
+      character: 'silas-crane',
+      urgency: 'medium',
+      what: SLOWER,
+      raisedAt: at('1768-09-29T22:10'),
+      cycle: 1,
+    },
+  ],
+  situations: {
+    'ambrose-hale': {
+      location: 'quay',
+      activity: 'walking the quay to be seen',
+      emotional_state: 'brittle',
+      at: at('1768-09-30T04:10'),
+    },
+  },
+});
+
+const chronicle: ChronicleState = chronicleStateSchema.parse({
+  version: 1,
+  cycle: 1,
+  at: at('1768-09-29T22:20'),
+  story_state: {
+    dramatic_questions: [{ question: 'What became of Thomas Pell?', tension_level: 'high' }],
+    world_momentum: [{ name: 'The Michaelmas gale', status: 'Rising', trajectory: 'accelerating' }],
+  },
+  writer_guidance: { manifesting_now: ['A shutter tears loose in the gale.'], tonal_direction: 'Tightening.' },
+});
+
+let home: string;
+let save: string;
+beforeAll(async () => {
+  home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-cli-chronicle-'));
+  save = await replayArrival(home);
+  const { pack } = await loadPack(path.join(STORIES_DIR, 'lantern-quay'), { appVersion: '0.1.0' });
+  if (pack === null) throw new Error('Lantern Quay did not load');
+  const store = await openSave(path.join(home, 'saves', save), { clock: manualClock(), appVersion: '0.1.0' });
+  try {
+    // One more turn whose checkpoints are what a scene boundary and one scene opening would have left.
+    store.commitTurn({
+      input: JSON.stringify({ command: 'test: a scene boundary' }),
+      startedAt: 0,
+      durationMs: 0,
+      messages: [],
+      rngState: store.meta().rngState,
+      checkpoints: [
+        { kind: NPC_STATE_CHECKPOINT, data: { ...initialNpcState(pack), simulation, chronicle } },
+        { kind: SCENE_OPENINGS_CHECKPOINT, data: { 'ambrose-hale@1': 1, 'silas-crane@1': 1 } },
+      ],
+    });
+  } finally {
+    store.close();
+  }
+});
+
+afterAll(async () => {
+  await rm(home, { recursive: true, force: true });
+});
+
+describe('storyloom inspect <save> chronicle', () => {
+  it('prints the story state, the writer guidance with manifesting_now mandatory, the last cycle, who seeks the player, and each character’s tier', async () => {
+    const { code, stdout, stderr } = await cli('--home', home, 'inspect', save, 'chronicle');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Dramatic questions:\n    - What became of Thomas Pell? [high]');
+    expect(stdout).toContain('The Michaelmas gale: Rising [accelerating]');
+    expect(stdout).toContain('Manifesting now (mandatory):\n    - A shutter tears loose in the gale.');
+    expect(stdout).toContain('Last simulation: cycle 1, from 1768-09-29 22:10');
+    expect(stdout).toContain(`[high] Ambrose Hale: ${WARNING} (offered 1×, spent)`);
+    expect(stdout).toContain(`[medium] Silas Crane: ${SLOWER} (offered 1×)`);
+    expect(stdout).toContain(
+      'ambrose-hale (arc_important), simulated 1768-09-29 22:10 — quay; walking the quay to be seen; brittle',
+    );
+    expect(stdout).toContain('kit-wickett (significant), never simulated');
+  });
+
+  it('gives the same view as JSON', async () => {
+    const { code, stdout } = await cli('--home', home, 'inspect', save, 'chronicle', '--json');
+    expect(code).toBe(0);
+    const view: ChronicleView = JSON.parse(stdout);
+    expect(view.chronicle?.writer_guidance.manifesting_now).toEqual(['A shutter tears loose in the gale.']);
+    expect(view.pending.map((item) => [item.character, item.spent])).toEqual([
+      ['ambrose-hale', true],
+      ['silas-crane', false],
+    ]);
+    expect(view.characters.find((character) => character.id === 'silas-crane')).toMatchObject({
+      tier: 'arc_important',
+      lastSimulated: null,
+    });
+  });
+
+  it('says so when no scene boundary has finished as of an earlier turn', async () => {
+    const { stdout } = await cli('--home', home, 'inspect', save, 'chronicle', '--turn', '1');
+    expect(stdout).toContain('Chronicle — no scene boundary has finished yet');
+    expect(stdout).toContain('Story state: (the Chronicler has not run yet)');
+  });
+});
