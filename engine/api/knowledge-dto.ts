@@ -9,7 +9,7 @@ export interface KnowledgeEntryView {
   readonly seq: number;
   readonly kind: string;
   readonly text: string;
-  /** In-world time, as the pack writes it ("1768-09-29T22:10"). */
+  /** In-world time ("1768-09-29 22:10"). */
   readonly time: string;
   readonly place: string | null;
   readonly entities: readonly string[];

@@ -5,7 +5,7 @@ import {
   type KnowledgeGraphView,
 } from '../api/index.ts';
 import { initialNpcState, NPC_STATE_CHECKPOINT, npcStateFromCheckpoint } from '../boundary/index.ts';
-import type { KnowledgeEntry, KnowledgeStore } from '../npc/index.ts';
+import { inWorldText, type KnowledgeEntry, type KnowledgeStore } from '../npc/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { SaveStore } from '../store/index.ts';
 
@@ -64,7 +64,7 @@ function toView(entry: KnowledgeEntry): KnowledgeEntryView {
     seq: entry.seq,
     kind: entry.kind,
     text: entry.text,
-    time: packTime(entry.time),
+    time: inWorldText(entry.time),
     place: entry.place,
     entities: entry.entities,
     salience: entry.salience,
@@ -72,14 +72,4 @@ function toView(entry: KnowledgeEntry): KnowledgeEntryView {
     source: entry.provenance.source,
     ref: entry.provenance.ref,
   };
-}
-
-/** In-world minutes back to the pack's "YYYY-MM-DDTHH:MM" (the inverse of engine/npc's inWorldMinutes). */
-function packTime(minutes: number): string {
-  const epoch = new Date(0);
-  epoch.setUTCFullYear(0, 0, 1);
-  epoch.setUTCHours(0, 0, 0, 0);
-  const date = new Date(epoch.getTime() + minutes * 60_000);
-  const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
-  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
 }

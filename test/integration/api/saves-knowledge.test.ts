@@ -24,7 +24,7 @@ describe('saves.knowledge', () => {
     expect(view).toMatchObject({ turn: 1, graph: 'world', owner: null });
     expect(view.entries.length).toBe(view.sizes.world);
     const quay = view.entries.find((entry) => entry.text.startsWith('Lantern Quay: '));
-    expect(quay).toMatchObject({ source: 'pack', ref: null, kind: 'fact', time: '1768-09-29T21:30' });
+    expect(quay).toMatchObject({ source: 'pack', ref: null, kind: 'fact', time: '1768-09-29 21:30' });
     expect(quay?.tags).toContain('lore');
   });
 

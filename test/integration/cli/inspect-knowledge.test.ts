@@ -68,7 +68,7 @@ describe('storyloom inspect <save> kg', () => {
       new RegExp(`^Character KG of kit-wickett after turn ${lastTurn} — \\d+ entr(y|ies)\\n`, 'u'),
     );
     expect(stdout).toContain(
-      '· salience 8 · 1768-09-29T22:10 at drowned-lantern · from character-reflection, turn 6 · about sam-fairweather · tags reflection\n' +
+      '· salience 8 · 1768-09-29 22:10 at drowned-lantern · from character-reflection, turn 6 · about sam-fairweather · tags reflection\n' +
         `      ${MEMORY}\n`,
     );
     expect(stdout).not.toContain(FIRE);
