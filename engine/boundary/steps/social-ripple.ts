@@ -9,6 +9,7 @@ import {
 } from '../../npc/index.ts';
 import type { BoundaryStepContext, Json, StepHandler, StepResult } from '../contract.ts';
 import { readClosingScene, type ClosingScene } from './closing-scene.ts';
+import { packSocialGraph } from './pack-ties.ts';
 import { sceneNews } from './scene-news.ts';
 
 const TIERS_WITH_KG: readonly CharacterTier[] = ['arc_important', 'significant'];
@@ -24,12 +25,14 @@ function ripple(context: BoundaryStepContext): Json {
   const scene = readClosingScene(context.input);
   const restored = restoreSocialGraph(scene.relationships);
   if (!restored.ok) throw new Error(`the relationships part is unreadable: ${restored.problems.join('; ')}`);
+  // The first boundary of a story starts from the ties its pack implies (factions, goals naming another character).
+  const before = scene.relationships === null ? packSocialGraph(context.pack) : restored.graph;
   const witnesses = scene.present.filter((id) => id !== context.personaId);
-  const reach = spreadNews(restored.graph, witnesses).filter((reached) => keepsKnowledge(context, scene, reached.id));
+  const reach = spreadNews(before, witnesses).filter((reached) => keepsKnowledge(context, scene, reached.id));
   const news = sceneNews(context.pack, context.personaId, scene);
   const names = (id: string) => context.pack.characters.find((character) => character.id === id)?.name ?? id;
   const heard = rippleDrafts(reach, news, { nameOf: names, ref: `turn ${scene.turn}` });
-  const graph: SocialGraph = strengthenSharedScene(restored.graph, witnesses);
+  const graph: SocialGraph = strengthenSharedScene(before, witnesses);
   const result = {
     knowledge: heard.map(({ characterId, drafts }) => ({
       audience: { kind: 'character', id: characterId },

@@ -199,10 +199,16 @@ describe('the social-graph ripple at a scene boundary', () => {
     expect(tieStrength(restored.graph, KIT, PERSONA)).toBe(0);
   });
 
-  it('spreads nothing in a save with no social graph yet, and starts one', async () => {
+  it('starts from the ties the pack implies when the save has no social graph yet (factions, goals)', async () => {
     const { context } = await stepContext(pack, closingSnapshot(), []);
     const output = stepResultSchema.parse(await socialRipple(context));
-    expect(output.knowledge).toEqual([]);
-    expect(output.npc['relationships']).toEqual({ version: 1, ties: [{ a: KIT, b: MAGDALEN, strength: 0.2 }] });
+    const restored = restoreSocialGraph(output.npc['relationships']);
+    if (!restored.ok) throw new Error(restored.problems.join('; '));
+    // Kit's goals involve Magdalen, and now they shared a scene; Magdalen's involve Silas and Hale.
+    expect(tieStrength(restored.graph, KIT, MAGDALEN)).toBe(0.6);
+    expect(tieStrength(restored.graph, MAGDALEN, SILAS)).toBe(0.4);
+    const heard = output.knowledge.map((write) => readKnowledgeWrite(write).audience);
+    expect(heard).toContainEqual({ kind: 'character', id: SILAS });
+    expect(heard).not.toContainEqual({ kind: 'character', id: KIT });
   });
 });
