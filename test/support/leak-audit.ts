@@ -53,13 +53,13 @@ export function auditPrompt(call: StoredStageCall, stream: readonly StoredMessag
     }
   }
   for (const character of pack.characters) {
-    if (character.id === call.principal && call.stage !== 'narrator') continue;
+    if (speaksFor(call.principal, character.id) && call.stage !== 'narrator') continue;
     for (const item of character.knowledge)
       if (prompt.includes(item.content)) leak(`${character.id}'s private knowledge leaked`, item.content);
   }
   for (const entry of pack.lore) {
     const secretOf = entry.audience !== 'world' && entry.audience !== 'persona' ? entry.audience : null;
-    if (secretOf !== null && secretOf !== call.principal && prompt.includes(entry.content))
+    if (secretOf !== null && !speaksFor(call.principal, secretOf) && prompt.includes(entry.content))
       leak(`lore only for ${secretOf} leaked`, entry.key);
   }
   return leaks;
@@ -112,13 +112,13 @@ export function auditKnowledge(
   personaId: string,
 ): Leak[] {
   const prompt = call.prompt.map((message) => message.content).join('\n');
-  const owner = call.stage === 'narrator' ? null : call.principal;
+  const owner = call.stage === 'narrator' ? '' : call.principal;
   const graphs: [string, KnowledgeStore['persona']][] = [
     [personaId, knowledge.persona],
     ...Object.entries(knowledge.characters),
   ];
   return graphs.flatMap(([graphOwner, entries]) =>
-    graphOwner === owner
+    speaksFor(owner, graphOwner)
       ? []
       : entries
           .filter((entry) => prompt.includes(entry.text))
@@ -129,4 +129,13 @@ export function auditKnowledge(
             text: entry.text,
           })),
   );
+}
+
+/**
+ * Whether a prompt built for `principal` may hold what `id` alone knows: its own, or, for a SimulationModerator's
+ * cohort (`cohort:a+b`), any member's (the one call holds every member's view; each member's memories go back to it).
+ */
+function speaksFor(principal: string, id: string): boolean {
+  if (principal === id) return true;
+  return principal.startsWith('cohort:') && principal.slice('cohort:'.length).split('+').includes(id);
 }
