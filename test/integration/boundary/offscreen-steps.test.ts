@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BOUNDARY_HANDLERS, type Json } from '../../../engine/boundary/index.ts';
+import { BOUNDARY_HANDLERS, toJson, type Json } from '../../../engine/boundary/index.ts';
 import {
   INFERENCE_SALIENCE_CAP,
+  inWorldMinutes,
   knowledgeDraftSchema,
   restoreChronicleState,
   restoreSimulationState,
@@ -94,6 +95,27 @@ describe('off-screen propagation on Lantern Quay (scripted)', () => {
   });
 });
 
+describe('off-screen propagation when nobody is due', () => {
+  it('simulates nobody when every schemer lived the last hours already, and still infers who is about to appear', async () => {
+    const pack = await lanternQuay();
+    const snapshot = z.record(z.string(), z.unknown()).parse(offscreenSnapshot(pack));
+    const npc = z.record(z.string(), z.unknown()).parse(snapshot['npc']);
+    const simulation = restoreSimulationState(npc['simulation']);
+    const fresh = inWorldMinutes('1768-09-29T21:00') ?? 0;
+    const lastSimulated = { [HALE]: fresh, 'magdalen-rook': fresh, 'silas-crane': fresh };
+    const input = toJson({ ...snapshot, npc: { ...npc, simulation: { ...simulation, lastSimulated } } });
+    const inference = OFFSCREEN_SCRIPT.filter((entry) => entry.stage === 'offscreen_inference');
+    const { context, calls, assertExhausted } = await stepContext(pack, input, inference);
+    const { graphs, npc: after, detail } = read(await BOUNDARY_HANDLERS.offscreen_propagation(context));
+    assertExhausted();
+    expect(calls.map((call) => call.principal)).toEqual([ANSELM]);
+    expect([...graphs.keys()]).toEqual([ANSELM]);
+    expect(detail).toMatchObject({ plan: { simulate: false } });
+    // A cycle that did not simulate leaves no record: the next Chronicler takes in nothing from it.
+    expect(restoreSimulationState(after['simulation']).cycles.map((cycle) => cycle.cycle)).toEqual([1, 2]);
+  });
+});
+
 describe('the Chronicler (scripted)', () => {
   it('reads the previous cycle’s simulation events only (off by one), the World KG and nothing private', async () => {
     const pack = await lanternQuay();
@@ -124,5 +146,22 @@ describe('the Chronicler (scripted)', () => {
       took_in: [SIM.previousCycle],
       writer_guidance: { manifesting_now: ['The wind tears a shutter loose somewhere below the chapel.'] },
     });
+  });
+
+  it('takes in a cycle’s simulation events one cycle later, when the simulation that emitted them has finished', async () => {
+    const pack = await lanternQuay();
+    const snapshot = offscreenSnapshot(pack);
+    const propagation = await stepContext(pack, snapshot, OFFSCREEN_SCRIPT);
+    const { npc } = read(await BOUNDARY_HANDLERS.offscreen_propagation(propagation.context));
+    // The next scene closes: its snapshot starts from the npc_state this cycle's checkpoint wrote.
+    const base = z.record(z.string(), z.unknown()).parse(snapshot);
+    const npcBase = z.record(z.string(), z.unknown()).parse(base['npc']);
+    const next = toJson({ ...base, scene: 4, npc: { ...npcBase, simulation: npc['simulation'] } });
+    const script = [{ stage: 'chronicler' as const, principal: 'public', reply: CHRONICLER_REPLY }];
+    const { context, calls } = await stepContext(pack, next, script);
+    const { npc: after } = read(await BOUNDARY_HANDLERS.chronicler(context));
+    expect(calls[0]?.prompt).toContain(SIM.haleWorld);
+    expect(calls[0]?.prompt).not.toContain(SIM.previousCycle);
+    expect(restoreChronicleState(after['chronicle'])?.took_in).toEqual([SIM.haleWorld]);
   });
 });

@@ -94,5 +94,13 @@ describe('the Narrator at a scene opening', () => {
       'odile-fenn-later@1': 1,
     });
     after.close();
+
+    // The API shows the high one spent, the medium one carried over to the next openings.
+    const view = unwrap(await setup.api['saves.chronicle']({ id: save.id }));
+    expect(view.pending.map((item) => [item.urgency, item.offered, item.spent])).toEqual([
+      ['high', 1, true],
+      ['medium', 1, false],
+    ]);
+    expect(view.chronicle?.writer_guidance.manifesting_now).toEqual([MANIFESTING]);
   });
 });
