@@ -62,7 +62,20 @@ export type EngineEvent =
   | { readonly type: 'saves.changed' }
   /** /undo or /retry continued the story in a new save forked from `from`. */
   | { readonly type: 'save.forked'; readonly from: string; readonly to: string; readonly reason: 'undo' | 'retry' }
-  | { readonly type: 'settings.changed' };
+  | { readonly type: 'settings.changed' }
+  /**
+   * The scene-boundary workflow of the scene that closed at `turn` moved on: a step started, finished, is being
+   * retried or failed. `done` of `total` steps are finished. It runs while the player reads; the next turn waits for it.
+   */
+  | {
+      readonly type: 'boundary.progress';
+      readonly saveId: string;
+      readonly turn: number;
+      readonly step: string;
+      readonly status: 'started' | 'done' | 'retrying' | 'failed';
+      readonly done: number;
+      readonly total: number;
+    };
 
 export type EngineEventType = EngineEvent['type'];
 export type EngineEventListener = (event: EngineEvent) => void;

@@ -15,11 +15,14 @@ import {
   type EventTurnOutput,
   type PendingInterpretation,
 } from './classify/index.ts';
-import { OOC_COMMANDS, parseInput, type OocCommand } from './commands.ts';
+import type { BoundaryHandlers } from '../boundary/index.ts';
+import { boundaryRun, type ClosingScene } from './boundary-snapshot.ts';
+import { OOC_COMMANDS, parseInput, type OocCommand, type ParsedInput } from './commands.ts';
 import { charactersPresent } from './prompt-view.ts';
 import { PLAY_STATE_CHECKPOINT, initialPlayState, playStateFromCheckpoint, type PlayState } from './play-state.ts';
 import { runTurn, type TurnInput } from './run-turn.ts';
 import { sceneOpeningCheckpoints, sceneOpeningFor } from './scene-opening.ts';
+import { recordBoundaryFailure, SceneBoundaries, type BoundaryFailure } from './scene-boundaries.ts';
 import { markerMessages } from './scene-markers.ts';
 import { StageFailure } from './stage-failure.ts';
 import { toStreamEntry, toStreamMessage } from './stream-entries.ts';
@@ -36,6 +39,8 @@ export interface SessionDeps {
   readonly stageTimeoutMs: number;
   /** How many past messages a turn loads as history. */
   readonly historyWindow: number;
+  /** The scene-boundary steps; the production ones unless a test swaps some. */
+  readonly boundaryHandlers?: BoundaryHandlers;
 }
 
 export type SubmitResult = PlayResult;
@@ -52,14 +57,26 @@ export class PlaySession {
   #events: EventRuntime | null = null;
   /** Stage 4 calls still running after their turn committed: the next turn takes them in. */
   #interpretations: readonly PendingInterpretation[] = [];
+  /** Scene-boundary runs working in the background while the player reads. */
+  readonly #boundaries: SceneBoundaries;
 
   private constructor(deps: SessionDeps, store: SaveStore) {
     this.#deps = deps;
     this.#store = store;
+    const handlers = deps.boundaryHandlers === undefined ? {} : { handlers: deps.boundaryHandlers };
+    this.#boundaries = new SceneBoundaries({ ...deps, ...handlers }, () => this.#store);
   }
 
   static async open(deps: SessionDeps, saveId: string): Promise<PlaySession> {
-    return new PlaySession(deps, await deps.library.open(saveId));
+    const session = new PlaySession(deps, await deps.library.open(saveId));
+    // A run a crash interrupted picks up where its rows say it stopped.
+    session.#boundaries.resumeUnfinished();
+    return session;
+  }
+
+  /** Resolves when no scene-boundary run is working (finished, or failed and waiting to be resumed). */
+  async boundariesIdle(): Promise<void> {
+    await this.#boundaries.idle();
   }
 
   get saveId(): string {
@@ -80,6 +97,8 @@ export class PlaySession {
     try {
       const parsed = parseInput(text, thought);
       if (parsed.kind === 'invalid') return this.#notice(parsed.message);
+      const failure = await this.#settleBoundaries(parsed);
+      if (failure !== null) return this.#boundaryFailed(failure, parsed, text);
       if (parsed.kind === 'intention')
         return await this.#play({ intention: parsed.intention, thought: parsed.thought }, signal);
       return await this.#command(parsed.command, signal);
@@ -90,6 +109,7 @@ export class PlaySession {
   }
 
   close(): void {
+    this.#boundaries.stop();
     this.#store.close();
   }
 
@@ -114,7 +134,7 @@ export class PlaySession {
         // Markers are written in the closing scene; the next turn opens the next one.
         const closing: PlayState = { ...state, pendingMarkers: [...state.pendingMarkers, { marker: 'scene_close' }] };
         const next: PlayState = { ...state, scene: state.scene + 1, pendingMarkers: [{ marker: 'scene_open' }] };
-        return this.#commitMarkers('/end scene', closing, next);
+        return this.#commitMarkers('/end scene', closing, next, 'scene_close');
       }
       case 'skip': {
         const state = this.#current().state;
@@ -123,7 +143,12 @@ export class PlaySession {
           time: addMinutes(state.time, command.minutes),
           pendingMarkers: [...state.pendingMarkers, { marker: 'time_skip', duration: command.duration }],
         };
-        return this.#commitMarkers(`/skip ${command.duration}`, skipped, { ...skipped, pendingMarkers: [] });
+        return this.#commitMarkers(
+          `/skip ${command.duration}`,
+          skipped,
+          { ...skipped, pendingMarkers: [] },
+          'time_skip',
+        );
       }
       case 'whisper': {
         const target = this.#findPresent(command.target);
@@ -170,6 +195,14 @@ export class PlaySession {
         input,
         stageLog,
       );
+      const next = { ...outcome.state, events: outcome.events.state };
+      const ledger = outcome.events.ledger.map((entry) => ({ seq: entry.seq, record: entry.record }));
+      // Leaving for another place closes the scene: its boundary starts with this turn.
+      const leaves = outcome.state.pendingMarkers.some((marker) => marker.marker === 'location_change');
+      const closing = { ...outcome.state, location: cache.state.location, time: cache.state.time };
+      const boundary = leaves
+        ? this.#boundaryRun({ reason: 'location_change', turn, closing, next, messages: outcome.messages, ledger })
+        : {};
       const committed = store.commitTurn({
         input: JSON.stringify(input),
         startedAt,
@@ -177,10 +210,12 @@ export class PlaySession {
         stageCalls: outcome.stageLog,
         messages: outcome.messages,
         rngState: outcome.rngState,
-        checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: { ...outcome.state, events: outcome.events.state } },
+        checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: next },
         checkpoints: [...eventCheckpoints(outcome.events), ...sceneOpeningCheckpoints(opening)],
-        ledger: outcome.events.ledger.map((entry) => ({ seq: entry.seq, record: entry.record })),
+        ledger,
+        ...boundary,
       });
+      if (committed.boundaryRunId !== undefined) this.#boundaries.start(committed.boundaryRunId);
       this.#interpretations = outcome.events.pending;
       this.#advance(committed.messages.map(toStreamEntry), { ...outcome.state, events: outcome.events.state });
       return this.#committed(committed.messages.map(toStreamMessage), turn);
@@ -202,11 +237,20 @@ export class PlaySession {
     }
   }
 
-  /** Commands that change the scene commit a turn of scene markers only: the player sees the break at once. */
-  #commitMarkers(input: string, markerState: PlayState, nextState: PlayState): SubmitResult {
+  /**
+   * Commands that change the scene commit a turn of scene markers only: the player sees the break at once, and the
+   * scene's boundary starts with the turn, in the background.
+   */
+  #commitMarkers(
+    input: string,
+    markerState: PlayState,
+    nextState: PlayState,
+    reason: ClosingScene['reason'],
+  ): SubmitResult {
     const store = this.#store;
     const turn = this.#current().turns + 1;
     const messages: NewMessage[] = markerMessages(this.#deps.pack, markerState);
+    const closing = this.#current().state;
     this.#deps.emit({ type: 'turn.started', saveId: store.id, turn });
     const committed = store.commitTurn({
       input: JSON.stringify({ command: input }),
@@ -215,7 +259,9 @@ export class PlaySession {
       messages,
       rngState: store.meta().rngState,
       checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: nextState },
+      ...this.#boundaryRun({ reason, turn, closing, next: nextState, messages, ledger: [] }),
     });
+    if (committed.boundaryRunId !== undefined) this.#boundaries.start(committed.boundaryRunId);
     this.#advance(committed.messages.map(toStreamEntry), nextState);
     return this.#committed(committed.messages.map(toStreamMessage), turn);
   }
@@ -267,6 +313,31 @@ export class PlaySession {
     return this.#play(input, signal);
   }
 
+  /** The run to start with a closing turn: the scene's snapshot and the workflow's steps. */
+  #boundaryRun(scene: Omit<ClosingScene, 'personaId'>) {
+    return boundaryRun(this.#store, this.#deps.pack, { ...scene, personaId: this.#store.meta().personaId });
+  }
+
+  /** The next turn needs the last scene's boundary; once a run has finished, the turn starts from what it wrote. */
+  async #settleBoundaries(parsed: ParsedInput): Promise<BoundaryFailure | null> {
+    const { failure, changed } = await this.#boundaries.before(parsed);
+    if (changed) this.#cache = null;
+    return failure;
+  }
+
+  /** A boundary that still fails after its retries fails the turn that waited for it, loudly; /retry resumes it. */
+  #boundaryFailed(failure: BoundaryFailure, parsed: ParsedInput, text: string): SubmitResult {
+    const input =
+      parsed.kind === 'intention' ? { intention: parsed.intention, thought: parsed.thought } : { command: text };
+    const turn = this.#current().turns + 1;
+    return recordBoundaryFailure(
+      { store: this.#store, clock: this.#deps.clock, emit: this.#deps.emit },
+      turn,
+      failure,
+      input,
+    );
+  }
+
   async #forkAt(turn: number, reason: 'undo' | 'retry'): Promise<void> {
     const from = this.#store.id;
     const summary = await this.#deps.library.fork(this.#store.id, { uptoTurn: turn, title: this.#store.meta().title });
@@ -276,6 +347,8 @@ export class PlaySession {
     this.#cache = null;
     this.#events = null;
     this.#interpretations = [];
+    // A fork taken at a closing turn carries its unfinished run: it goes on in the fork.
+    this.#boundaries.resumeUnfinished();
     this.#deps.emit({ type: 'save.forked', from, to: next.id, reason });
     this.#deps.emit({ type: 'saves.changed' });
   }

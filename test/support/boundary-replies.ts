@@ -65,3 +65,29 @@ function toReply(reply: unknown): string | Record<string, unknown> {
     return Object.fromEntries(Object.entries(reply));
   return JSON.stringify(reply);
 }
+
+const BOUNDARY_STAGES: ReadonlySet<string> = new Set([
+  'character_reflection',
+  'chronicler',
+  'simulation',
+  'offscreen_inference',
+  'partial_profile',
+]);
+
+export function isBoundaryStage(stage: string): boolean {
+  return BOUNDARY_STAGES.has(stage);
+}
+
+/** Turn stages to `turns`, scene-boundary stages to `boundary`: one provider for a whole engine. */
+export function splitByStage(turns: LlmProvider, boundary: LlmProvider): LlmProvider {
+  const pick = (request: LlmRequest) => (isBoundaryStage(request.stage) ? boundary : turns);
+  return {
+    kind: turns.kind,
+    model: turns.model,
+    generateText: (request) => pick(request).generateText(request),
+    generateObject: (request) => pick(request).generateObject(request),
+    dispose: async () => {
+      await Promise.all([turns.dispose(), boundary.dispose()]);
+    },
+  };
+}

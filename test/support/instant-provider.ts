@@ -5,6 +5,7 @@ import type {
   LlmRequest,
   LlmTextResult,
 } from '../../engine/llm/index.ts';
+import { boundaryReply, isBoundaryStage } from './boundary-replies.ts';
 
 /**
  * A benchmark and test boundary fake: answers every stage at once with a small valid reply, so a turn's wall time is
@@ -56,7 +57,8 @@ export function createInstantProvider(): LlmProvider {
       return { text, usage: usage(text), model: 'instant', attempts: 1 };
     },
     async generateObject<T>(request: LlmObjectRequest<T>): Promise<LlmObjectResult<T>> {
-      const text = JSON.stringify(reply(request));
+      // Scene-boundary stages get their smallest valid replies, so a scene can close without a script for them.
+      const text = JSON.stringify(isBoundaryStage(request.stage) ? boundaryReply(request) : reply(request));
       return { text, value: request.schema.parse(JSON.parse(text)), usage: usage(text), model: 'instant', attempts: 1 };
     },
     async dispose() {},

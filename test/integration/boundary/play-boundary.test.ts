@@ -1,0 +1,176 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createEngineClient,
+  createInProcessTransport,
+  type EngineClient,
+  type EngineEvent,
+} from '../../../engine/api/index.ts';
+import { NPC_STATE_CHECKPOINT, readSnapshot } from '../../../engine/boundary/index.ts';
+import { createEngine, type Engine } from '../../../engine/host/index.ts';
+import { LlmError, type LlmObjectRequest, type LlmProvider } from '../../../engine/llm/index.ts';
+import { rootsFor } from '../../../engine/platform/index.ts';
+import { countingIds, fixedSeedRng, manualClock } from '../../../engine/platform/testing.ts';
+import { openSave, type SaveStore } from '../../../engine/store/index.ts';
+import { boundaryReplies, splitByStage } from '../../support/boundary-replies.ts';
+import { createInstantProvider } from '../../support/instant-provider.ts';
+import { STORIES_DIR, unwrap } from '../../support/playthrough.ts';
+
+interface Table {
+  readonly engine: Engine;
+  readonly api: EngineClient;
+  readonly events: EngineEvent[];
+}
+
+const homes: string[] = [];
+const engines: Engine[] = [];
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.dispose();
+  for (const home of homes.splice(0)) await rm(home, { recursive: true, force: true });
+});
+
+async function newHome(): Promise<string> {
+  const home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-boundary-play-'));
+  homes.push(home);
+  return home;
+}
+
+/** A real engine over `home`: turn stages answered at once, boundary stages by `boundary`. */
+async function engineAt(home: string, boundary: LlmProvider = boundaryReplies()): Promise<Table> {
+  const provider = splitByStage(createInstantProvider(), boundary);
+  const engine = await createEngine({
+    ports: { clock: manualClock(), ids: countingIds(), rng: fixedSeedRng(), roots: rootsFor(home, STORIES_DIR) },
+    appVersion: '0.1.0',
+    platform: 'linux',
+    llmOverride: { kind: 'scripted', file: 'test' },
+    createProvider: () => Promise.resolve(provider),
+  });
+  engines.push(engine);
+  const { api, subscribe } = createEngineClient(createInProcessTransport(engine));
+  const events: EngineEvent[] = [];
+  subscribe((event) => events.push(event));
+  return { engine, api, events };
+}
+
+async function newSave(table: Table): Promise<string> {
+  const created = unwrap(await table.api['saves.create']({ packId: 'lantern-quay', personaId: 'sam-fairweather' }));
+  return created.id;
+}
+
+async function play(table: Table, saveId: string, text: string) {
+  return unwrap(await table.api['play.submit']({ saveId, text, thought: null }));
+}
+
+async function readSave<T>(home: string, saveId: string, read: (store: SaveStore) => T): Promise<T> {
+  const store = await openSave(path.join(home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' });
+  try {
+    return read(store);
+  } finally {
+    store.close();
+  }
+}
+
+function turnIdOf(store: SaveStore, number: number): number {
+  return store.turns().find((turn) => turn.status === 'committed' && turn.number === number)?.id ?? -1;
+}
+
+/** Test double at the LLM boundary: boundary calls that never answer until the run is stopped. */
+function silentBoundary(): LlmProvider {
+  return {
+    ...boundaryReplies(),
+    generateObject: <T>(request: LlmObjectRequest<T>) =>
+      new Promise<never>((_resolve, reject) =>
+        request.signal?.addEventListener('abort', () => reject(new LlmError('aborted', 'stopped', request.stage))),
+      ),
+  };
+}
+
+describe('scene boundaries in play', () => {
+  it('/end scene answers at once; the boundary runs after it, and the next turn waits for every step', async () => {
+    const home = await newHome();
+    const table = await engineAt(home);
+    const saveId = await newSave(table);
+    await play(table, saveId, 'I warm my hands by the fire and ask for Riding Officer Pell.');
+    expect((await play(table, saveId, '/end scene')).kind).toBe('turn');
+    const closed = table.events.findIndex((event) => event.type === 'turn.finished' && event.turn === 2);
+    const firstProgress = table.events.findIndex((event) => event.type === 'boundary.progress');
+    expect(firstProgress).toBeGreaterThan(closed);
+
+    await play(table, saveId, 'I look about the taproom.');
+    const progress = table.events.flatMap((event) => (event.type === 'boundary.progress' ? [event] : []));
+    const nextTurn = table.events.findIndex((event) => event.type === 'turn.started' && event.turn === 3);
+    expect(table.events.findLastIndex((event) => event.type === 'boundary.progress')).toBeLessThan(nextTurn);
+    expect(new Set(progress.filter((event) => event.status === 'done').map((event) => event.step)).size).toBe(8);
+    expect(progress.at(-1)).toMatchObject({ turn: 2, step: 'checkpoint', status: 'done', done: 8, total: 8 });
+
+    const written = await readSave(home, saveId, (store) => ({
+      npc: store.latestCheckpoint(NPC_STATE_CHECKPOINT),
+      closing: turnIdOf(store, 2),
+    }));
+    expect(written.npc?.turnId).toBe(written.closing);
+    expect(JSON.stringify(written.npc?.data)).toContain('remembers the stranger by the fire');
+  });
+
+  it('leaving for another place closes the scene: the run holds the scene from its opening marker', async () => {
+    const home = await newHome();
+    const table = await engineAt(home);
+    const saveId = await newSave(table);
+    await play(table, saveId, 'I ask Mother Rook for a room.');
+    await play(table, saveId, 'I step out onto the quay.');
+    await play(table, saveId, 'I read the tide board.');
+    const runs = await readSave(home, saveId, (store) => store.boundaryRunsOfTurn(turnIdOf(store, 2)));
+    expect(runs.map((run) => run.status)).toEqual(['done']);
+    const snapshot = readSnapshot(runs[0]?.input);
+    expect(snapshot).toMatchObject({ reason: 'location_change', turn: 2, location: 'drowned-lantern' });
+    expect(snapshot.transcript[0]).toMatchObject({ turn: 1, type: 'scene_marker' });
+    expect(snapshot.transcript.at(-1)?.turn).toBe(2);
+    expect(snapshot.present).toContain('magdalen-rook');
+  });
+
+  it('rewinding before a scene boundary rolls back what it derived; rewinding after it keeps it', async () => {
+    const home = await newHome();
+    const table = await engineAt(home);
+    let saveId = await newSave(table);
+    await play(table, saveId, 'I ask Mother Rook for a room.');
+    await play(table, saveId, '/end scene');
+    await play(table, saveId, 'I sit by the fire.');
+
+    saveId = (await play(table, saveId, '/undo')).saveId;
+    const kept = await readSave(home, saveId, (store) => store.latestCheckpoint(NPC_STATE_CHECKPOINT)?.turnId);
+    expect(kept).toBeDefined();
+
+    saveId = (await play(table, saveId, '/undo')).saveId;
+    const rolledBack = await readSave(home, saveId, (store) => ({
+      npc: store.latestCheckpoint(NPC_STATE_CHECKPOINT),
+      runs: store.boundaryRunsOfTurn(turnIdOf(store, 1)).length + store.unfinishedBoundaryRuns().length,
+      turns: store.summary().turnCount,
+    }));
+    expect(rolledBack).toEqual({ npc: null, runs: 0, turns: 1 });
+  });
+
+  it('a run the app stopped half-way is resumed when the save is played again, before the next turn', async () => {
+    const home = await newHome();
+    const first = await engineAt(home, silentBoundary());
+    const saveId = await newSave(first);
+    await play(first, saveId, 'I ask Mother Rook for a room.');
+    await play(first, saveId, '/end scene');
+    await first.engine.dispose();
+    engines.splice(engines.indexOf(first.engine), 1);
+    const stopped = await readSave(home, saveId, (store) =>
+      store.unfinishedBoundaryRuns().map((run) => run.turnNumber),
+    );
+    expect(stopped).toEqual([2]);
+
+    const second = await engineAt(home);
+    expect((await play(second, saveId, 'I sit by the fire.')).kind).toBe('turn');
+    const after = await readSave(home, saveId, (store) => ({
+      unfinished: store.unfinishedBoundaryRuns().length,
+      npcAt: store.latestCheckpoint(NPC_STATE_CHECKPOINT)?.turnId,
+      closing: turnIdOf(store, 2),
+    }));
+    expect(after.unfinished).toBe(0);
+    expect(after.npcAt).toBe(after.closing);
+  });
+});
