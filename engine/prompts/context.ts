@@ -50,7 +50,11 @@ export interface PromptContext {
     readonly state_lines: readonly string[];
   };
   readonly char?: PromptCharacter;
-  readonly chars: { readonly summary: string; readonly states: string };
+  /**
+   * `summary`: the scene's cast as it was entered (the Narrator's Tier 1, fixed for the scene so its cached prefix
+   * survives arrivals); `arrived`: who has come since, in the same form; `states`: visible states.
+   */
+  readonly chars: { readonly summary: string; readonly arrived: string; readonly states: string };
   readonly location: { readonly name: string; readonly description: string };
   /** `text`: authored lore for this principal (stable); `learned`: facts learned in play (volatile). */
   readonly lore: { readonly text: string; readonly learned: string };

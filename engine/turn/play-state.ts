@@ -26,6 +26,8 @@ export const playStateSchema = z.strictObject({
   states: z.record(z.string(), z.array(stateSchema)),
   lore: z.array(z.strictObject({ key: z.string(), content: z.string(), turn: z.number().int() })),
   pendingMarkers: z.array(pendingMarkerSchema),
+  /** Who was here when the scene was entered: the Narrator's cast for the whole scene (absent before a turn). */
+  cast: z.strictObject({ scene: z.number().int(), location: z.string(), ids: z.array(z.string()) }).optional(),
   /** The event system's state (absent in saves from before it, and until the first turn). */
   events: eventStateSchema.optional(),
 });
@@ -54,6 +56,14 @@ export function initialPlayState(pack: StoryPack, personaId: string): PlayState 
     lore: [],
     pendingMarkers: [{ marker: 'scene_open' }],
   };
+}
+
+/** The state with the scene's cast fixed: taken from who is present when a new scene or place is entered. */
+export function withSceneCast(state: PlayState): PlayState {
+  const { cast } = state;
+  if (cast !== undefined && cast.scene === state.scene && cast.location === state.location) return state;
+  const ids = Object.keys(state.positions).filter((id) => state.positions[id] === state.location);
+  return { ...state, cast: { scene: state.scene, location: state.location, ids } };
 }
 
 /** The state saved with the last turn; a checkpoint written by an incompatible build is reported, not guessed at. */

@@ -59,7 +59,11 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
       state_lines: playerStates.map(stateLine),
     },
     chars: {
-      summary: present.map((character) => `${character.id} — ${character.name}: ${character.description}`).join('\n'),
+      summary: castLines(pack.characters.filter((character) => inCast(state, present, character))),
+      arrived:
+        request.stage === 'narrator'
+          ? castLines(present.filter((character) => !inCast(state, present, character)))
+          : '',
       states: request.stage === 'narrator' ? narratorStates(pack, state, present) : '',
     },
     location: {
@@ -79,6 +83,15 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
     limits: { history: limit },
     ...extra,
   };
+}
+
+function castLines(characters: readonly Character[]): string {
+  return characters.map((character) => `${character.id} — ${character.name}: ${character.description}`).join('\n');
+}
+
+/** In the scene's fixed cast; before the first turn fixes it, whoever is present. */
+function inCast(state: PlayState, present: readonly Character[], character: Character): boolean {
+  return state.cast === undefined ? present.includes(character) : state.cast.ids.includes(character.id);
 }
 
 export function charactersPresent(pack: StoryPack, state: PlayState): Character[] {

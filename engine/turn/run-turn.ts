@@ -10,7 +10,7 @@ import { appendWhole } from './append.ts';
 import { NO_GUIDANCE } from './classify/guidance.ts';
 import { resolveIntention } from './narrate.ts';
 import { npcIntent, personaIntent } from './npc-intent.ts';
-import type { PlayState } from './play-state.ts';
+import { withSceneCast, type PlayState } from './play-state.ts';
 import { charactersPresent } from './prompt-view.ts';
 import { markerMessages } from './scene-markers.ts';
 import { setStates, upsertLore } from './tools.ts';
@@ -54,7 +54,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
 
   const opened = context.state.pendingMarkers.some((marker) => marker.marker === 'scene_open');
   for (const marker of markerMessages(context.pack, context.state)) appendWhole(context, marker);
-  context = withState(context, { ...context.state, pendingMarkers: [] });
+  context = withState(context, withSceneCast({ ...context.state, pendingMarkers: [] }));
 
   const roster = charactersPresent(context.pack, context.state);
   const activation = activateNpcs(roster, context.rng);

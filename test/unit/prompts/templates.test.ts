@@ -12,7 +12,7 @@ const context: PromptContext = {
   },
   player_name: 'Ren',
   player: { id: 'ren', description: 'A courier.', states: [], state_lines: [] },
-  chars: { summary: 'mara — Mara: harbourmaster', states: '' },
+  chars: { summary: 'mara — Mara: harbourmaster', arrived: '', states: '' },
   location: { name: 'The Quay', description: 'Wet stone and gulls.' },
   lore: { text: '', learned: '' },
   knowledge: { world: '', own: '' },
@@ -49,6 +49,20 @@ describe('stage templates', () => {
     const system = book.render('narrator', context)[0]?.content ?? '';
     expect(system).toContain('Genre: smuggling mystery.\nVoice: Close, wet and wary.\n- No modern idiom.\n');
     expect(system).toContain('never repeat or paraphrase earlier narration');
+  });
+
+  it('keep the scene’s cast in the stable preamble and name who arrived since in the volatile input', () => {
+    const { book } = PromptBook.create();
+    const arrived = { ...context.chars, arrived: 'tobin — Tobin: a carter' };
+    const [before, after] = [context, { ...context, chars: arrived }].map((variables) =>
+      book.render('narrator', variables),
+    );
+    expect(after?.[0]?.content).toBe(before?.[0]?.content);
+    expect(after?.[0]?.content).toContain('mara — Mara: harbourmaster');
+    expect(after?.[1]?.content).toContain(
+      'Here now as well, since the scene began (id — name: description):\ntobin — Tobin: a carter\n',
+    );
+    expect(before?.[1]?.content).not.toContain('Here now as well');
   });
 
   it('print the compressed journal of earlier turns before the story so far (Tier 2), and nothing when empty', () => {
