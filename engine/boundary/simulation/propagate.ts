@@ -35,7 +35,13 @@ export async function propagateOffscreen(context: BoundaryStepContext): Promise<
       plan: { simulate: plan.simulate, reasons: plan.reasons, window: plan.window, decisions: plan.decisions },
       intentChecks: simulated?.asked ?? [],
       cohorts: simulated?.cohorts ?? null,
-      simulated: lives.map((life) => ({ character: life.character, cohort: life.cohort })),
+      simulated: lives.map(({ character, cohort, lived }) => ({
+        character,
+        cohort,
+        // The social graph is the social ripple's: how the characters' views of each other moved is shown, not applied.
+        relationships: lived.relationship_updates,
+        goalProgress: lived.goal_progress,
+      })),
       inferred: inferred.map((item) => ({ character: item.character, consumedEvents: item.consumed.length })),
       pending: outcome.simulation.pending.map((item) => ({ character: item.character, urgency: item.urgency })),
     }),
