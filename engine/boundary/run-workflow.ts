@@ -151,31 +151,41 @@ export async function runBoundaryWorkflow(deps: WorkflowDeps, runId: number): Pr
     return json;
   };
 
-  const running = new Map<BoundaryStep, Promise<{ step: BoundaryStep; outcome: StepOutcome }>>();
+  // A step's promise never rejects: a write the save refused (closed, disk full) comes back as `broken`, so the steps
+  // still running are awaited before it is thrown.
+  const running = new Map<BoundaryStep, Promise<Finished>>();
   let failure: { step: BoundaryStep; reason: string } | null = null;
+  let broken: { readonly error: unknown } | null = null;
   for (;;) {
-    if (failure === null) {
+    if (failure === null && broken === null) {
       for (const step of BOUNDARY_STEPS) {
         if (outputs[step] !== undefined || running.has(step)) continue;
         if (!STEP_DEPENDENCIES[step].every((dependency) => outputs[dependency] !== undefined)) continue;
-        running.set(
-          step,
-          attemptStep(step).then((outcome) => ({ step, outcome })),
+        const finished = attemptStep(step).then(
+          (outcome): Finished => ({ step, outcome }),
+          (error: unknown): Finished => ({ step, broken: error }),
         );
+        running.set(step, finished);
       }
     }
     if (running.size === 0) break;
-    const { step, outcome } = await Promise.race(running.values());
-    running.delete(step);
-    if (!outcome.ok) failure ??= { step, reason: outcome.reason };
+    const finished = await Promise.race(running.values());
+    running.delete(finished.step);
+    if ('broken' in finished) broken ??= { error: finished.broken };
+    else if (!finished.outcome.ok) failure ??= { step: finished.step, reason: finished.outcome.reason };
   }
+  if (broken !== null) throw broken.error;
   if (failure === null) return { status: 'done' };
   deps.store.failBoundaryRun(runId, `${failure.step}: ${failure.reason}`);
   return { status: 'failed', ...failure };
 }
 
+type Finished =
+  | { readonly step: BoundaryStep; readonly outcome: StepOutcome }
+  | { readonly step: BoundaryStep; readonly broken: unknown };
+
 function isStep(name: string): name is BoundaryStep {
-  return (BOUNDARY_STEPS as readonly string[]).includes(name);
+  return BOUNDARY_STEPS.some((step) => step === name);
 }
 
 /** A failed attempt as a value: the step retries it (a failing write to the save included). */

@@ -87,6 +87,20 @@ function silentBoundary(): LlmProvider {
   };
 }
 
+/** Test double at the LLM boundary: the Chronicler's calls fail while `down` is set; the rest answer as usual. */
+function flakyChronicler(): LlmProvider & { down: boolean } {
+  const replies = boundaryReplies();
+  const provider = {
+    ...replies,
+    down: true,
+    generateObject: <T>(request: LlmObjectRequest<T>) =>
+      provider.down && request.stage === 'chronicler'
+        ? Promise.reject(new LlmError('network', 'the server went away', request.stage))
+        : replies.generateObject(request),
+  };
+  return provider;
+}
+
 describe('scene boundaries in play', () => {
   it('/end scene answers at once; the boundary runs after it, and the next turn waits for every step', async () => {
     const home = await newHome();
@@ -137,17 +151,21 @@ describe('scene boundaries in play', () => {
     await play(table, saveId, '/end scene');
     await play(table, saveId, 'I sit by the fire.');
 
+    const derived = 'remembers the stranger by the fire';
     saveId = (await play(table, saveId, '/undo')).saveId;
-    const kept = await readSave(home, saveId, (store) => store.latestCheckpoint(NPC_STATE_CHECKPOINT)?.turnId);
-    expect(kept).toBeDefined();
+    const kept = await readSave(home, saveId, (store) => store.latestCheckpoint(NPC_STATE_CHECKPOINT));
+    expect(JSON.stringify(kept?.data)).toContain(derived);
 
     saveId = (await play(table, saveId, '/undo')).saveId;
     const rolledBack = await readSave(home, saveId, (store) => ({
-      npc: store.latestCheckpoint(NPC_STATE_CHECKPOINT),
+      npc: store.latestCheckpoint(NPC_STATE_CHECKPOINT)?.data ?? null,
       runs: store.boundaryRunsOfTurn(turnIdOf(store, 1)).length + store.unfinishedBoundaryRuns().length,
       turns: store.summary().turnCount,
     }));
-    expect(rolledBack).toEqual({ npc: null, runs: 0, turns: 1 });
+    expect(rolledBack).toMatchObject({ runs: 0, turns: 1 });
+    // The turn's own knowledge (the Lore Extractor's) stays; the boundary's reflections and chronicle are gone.
+    expect(JSON.stringify(rolledBack.npc)).not.toContain(derived);
+    expect(rolledBack.npc).not.toMatchObject({ chronicle: expect.anything() });
   });
 
   it('a run the app stopped half-way is resumed when the save is played again, before the next turn', async () => {
@@ -172,5 +190,46 @@ describe('scene boundaries in play', () => {
     }));
     expect(after.unfinished).toBe(0);
     expect(after.npcAt).toBe(after.closing);
+  });
+
+  it('a boundary that keeps failing fails the turn that waits for it, naming the step; /retry resumes it', async () => {
+    const home = await newHome();
+    const chronicler = flakyChronicler();
+    const table = await engineAt(home, chronicler);
+    const saveId = await newSave(table);
+    await play(table, saveId, '/end scene');
+    const failed = await play(table, saveId, 'I sit by the fire.');
+    expect(failed).toMatchObject({ kind: 'failed', stage: 'engine' });
+    expect(failed.kind === 'failed' ? failed.reason : '').toMatch(
+      /scene boundary after turn 1 .*chronicler.*server went away/u,
+    );
+
+    chronicler.down = false;
+    expect((await play(table, saveId, '/retry')).kind).toBe('turn');
+    const after = await readSave(home, saveId, (store) => ({
+      unfinished: store.unfinishedBoundaryRuns().length,
+      steps: store.boundaryRunsOfTurn(turnIdOf(store, 1)).map((run) => store.boundarySteps(run.id)),
+    }));
+    expect(after.unfinished).toBe(0);
+    const chroniclerRow = after.steps[0]?.find((row) => row.step === 'chronicler');
+    // The Chronicler finally finished (its last failure kept); the steps that had finished were not run again.
+    expect(chroniclerRow).toMatchObject({ status: 'done', error: expect.stringContaining('server went away') });
+    const others = after.steps[0]?.filter(
+      (row) => row.step !== 'chronicler' && row.step !== 'checkpoint' && row.step !== 'narrative_graph',
+    );
+    expect(others?.map((row) => row.attempts)).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('/skip closes the scene too; the next scene opens at the later time', async () => {
+    const home = await newHome();
+    const table = await engineAt(home);
+    const saveId = await newSave(table);
+    await play(table, saveId, '/skip 2h');
+    await play(table, saveId, 'I look about the taproom.');
+    const run = await readSave(home, saveId, (store) => store.boundaryRunsOfTurn(turnIdOf(store, 1))[0]);
+    expect(run?.status).toBe('done');
+    const snapshot = readSnapshot(run?.input);
+    expect(snapshot).toMatchObject({ reason: 'time_skip', time: '1768-09-29T21:30' });
+    expect(snapshot.playState['time']).toBe('1768-09-29T23:30');
   });
 });
