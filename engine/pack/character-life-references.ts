@@ -1,10 +1,11 @@
+import { DEFAULT_ARC_IMPORTANT_CAP } from '../npc/index.ts';
 import type { DiagnosticSink } from './diagnostics.ts';
 import { PACK_FILES } from './pack-layout.ts';
 import { packTierOf } from './schema/character-life.ts';
 import { at, resolve, targetOf, type PackSections, type Target } from './references.ts';
 
 /** The arc_important cap of npc-simulation.md ("~8 maximum"): more is an authoring error, not something to trim. */
-export const PACK_ARC_IMPORTANT_CAP = 8;
+export const PACK_ARC_IMPORTANT_CAP = DEFAULT_ARC_IMPORTANT_CAP;
 
 /**
  * Routines name places, goals name people, world momentum names either; each reference must resolve, and each
