@@ -1,14 +1,10 @@
 import {
-  DEFAULT_WORLD_EVENT_SALIENCE,
   INFERENCE_SALIENCE_CAP,
   KEPT_CYCLES,
   tierOf,
-  WORLD_EVENT_TAG,
   type CharacterEvent,
   type CycleWorldEvent,
-  type InWorldMinute,
   type KnowledgeDraft,
-  type KnowledgeSource,
   type PendingInteraction,
   type SimulationState,
   type SimulationWindow,
@@ -17,14 +13,11 @@ import {
 } from '../../npc/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import type { Inferred } from './inference.ts';
-import { characterId } from './intent-checks.ts';
+import { characterId, knownIds, knownPlace } from './cast.ts';
+import { periodDrafts, worldDrafts } from './drafts.ts';
 import type { SimulatedLife } from './live-period.ts';
 import type { OffscreenScene } from './offscreen-scene.ts';
-import type { InferenceReply, LivedPeriod } from './outputs.ts';
 
-/** Salience of a simulated scene kept whole: below what the character itself marks as mattering. */
-export const SCENE_SALIENCE = 4;
-export const SIMULATED_SCENE_TAG = 'simulated-scene';
 /** A pending interaction nobody brought in is dropped after this many cycles: the moment has passed. */
 export const PENDING_LIFETIME_CYCLES = 6;
 
@@ -61,7 +54,7 @@ export function assembleCycle(
   const pending: PendingInteraction[] = [];
   const situations: { [id: string]: Situation } = { ...scene.simulation.situations };
   const positions: { [id: string]: string } = {};
-  const placeOf = (id: string | null) => (id !== null && pack.locations.some((l) => l.id === id) ? id : null);
+  const placeOf = (id: string | null) => knownPlace(pack, id);
 
   for (const { character, lived } of lives) {
     const at = window?.from ?? scene.now;
@@ -69,14 +62,14 @@ export function assembleCycle(
     const place = endsAt ?? scene.positions[character] ?? null;
     knowledge.push({
       audience: { kind: 'character', id: character },
-      drafts: livedDrafts(lived, { at, place, known, source: 'simulation', ref, cap: null }),
+      drafts: periodDrafts(lived, { at, place, known, source: 'simulation', ref, cap: null }),
     });
     for (const event of lived.world_events_emitted) {
       worldEvents.push({
         when: at,
         where: placeOf(event.where),
         event: event.event,
-        entities: event.entities.map(lower).filter((id) => known.has(id)),
+        entities: event.entities.map((id) => id.trim().toLowerCase()).filter((id) => known.has(id)),
       });
     }
     for (const event of lived.character_events) {
@@ -107,7 +100,7 @@ export function assembleCycle(
     const at = scene.simulation.situations[character]?.at ?? scene.now;
     knowledge.push({
       audience: { kind: 'character', id: character },
-      drafts: inferredDrafts(reply, {
+      drafts: periodDrafts(reply, {
         at,
         place: location,
         known,
@@ -151,76 +144,4 @@ export function assembleCycle(
     situations,
   };
   return { knowledge, simulation, positions };
-}
-
-type DraftOptions = {
-  readonly at: InWorldMinute;
-  readonly place: string | null;
-  readonly known: ReadonlySet<string>;
-  readonly source: KnowledgeSource;
-  readonly ref: string;
-  readonly cap: number | null;
-};
-
-function livedDrafts(lived: LivedPeriod, options: DraftOptions): KnowledgeDraft[] {
-  return [...sceneDrafts(lived.scenes, options), ...memoryDrafts(lived.memories, options)];
-}
-
-function inferredDrafts(reply: InferenceReply, options: DraftOptions): KnowledgeDraft[] {
-  return [...sceneDrafts(reply.scenes, options), ...memoryDrafts(reply.memories, options)];
-}
-
-function sceneDrafts(scenes: LivedPeriod['scenes'], options: DraftOptions): KnowledgeDraft[] {
-  return scenes.map((scene) => ({
-    kind: 'memory',
-    text: scene.narrative,
-    time: options.at,
-    place: options.place,
-    salience: SCENE_SALIENCE,
-    tags: [SIMULATED_SCENE_TAG],
-    provenance: { source: options.source, ref: options.ref },
-  }));
-}
-
-function memoryDrafts(memories: LivedPeriod['memories'], options: DraftOptions): KnowledgeDraft[] {
-  return memories.map((memory) => ({
-    kind: 'memory',
-    text: memory.text,
-    time: options.at,
-    place: options.place,
-    entities: memory.entities.map(lower).filter((id) => options.known.has(id)),
-    salience: options.cap === null ? memory.salience : Math.min(memory.salience, options.cap),
-    tags: memory.tags,
-    provenance: { source: options.source, ref: options.ref },
-  }));
-}
-
-/** world_events go to the World KG as facts tagged `world-event` (npc-simulation.md, Boundary Rules). */
-export function worldDrafts(
-  events: readonly CycleWorldEvent[],
-  source: KnowledgeSource,
-  ref: string,
-): KnowledgeDraft[] {
-  return events.map((event) => ({
-    kind: 'fact',
-    text: event.event,
-    time: event.when,
-    place: event.where,
-    entities: event.entities,
-    salience: DEFAULT_WORLD_EVENT_SALIENCE,
-    tags: [WORLD_EVENT_TAG],
-    provenance: { source, ref },
-  }));
-}
-
-export function knownIds(pack: StoryPack): ReadonlySet<string> {
-  return new Set([
-    ...pack.personas.map((persona) => persona.id),
-    ...pack.characters.map((character) => character.id),
-    ...pack.locations.map((location) => location.id),
-  ]);
-}
-
-function lower(id: string): string {
-  return id.trim().toLowerCase();
 }

@@ -11,11 +11,10 @@ import {
 import type { StoryPack } from '../../pack/index.ts';
 import type { BoundaryStepContext, StepResult } from '../contract.ts';
 import { toJson } from '../json.ts';
-import { knownIds, worldDrafts } from './assemble.ts';
-import { storyHeader } from './intent-checks.ts';
+import { worldDrafts } from './drafts.ts';
 import { readOffscreenScene } from './offscreen-scene.ts';
 import { chroniclerSchema } from './outputs.ts';
-import { placeName } from './sheets.ts';
+import { knownIds, knownPlace, placeName, storyHeader } from './cast.ts';
 
 /** World KG entries the Chronicler reads, best first. */
 export const CHRONICLER_WORLD_LIMIT = 24;
@@ -59,7 +58,7 @@ export async function chronicle(context: BoundaryStepContext): Promise<StepResul
   const known = knownIds(context.pack);
   const emitted: CycleWorldEvent[] = reply.world_events.map((event) => ({
     when: scene.now,
-    where: event.where !== null && context.pack.locations.some((l) => l.id === event.where) ? event.where : null,
+    where: knownPlace(context.pack, event.where),
     event: event.event,
     entities: event.entities.map((id) => id.trim().toLowerCase()).filter((id) => known.has(id)),
   }));

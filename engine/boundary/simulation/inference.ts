@@ -1,9 +1,9 @@
 import { INFERENCE_SALIENCE_CAP, type CharacterEvent, type LikelyAppearance, inWorldText } from '../../npc/index.ts';
 import type { BoundaryStepContext } from '../contract.ts';
-import { storyHeader } from './intent-checks.ts';
 import type { OffscreenScene } from './offscreen-scene.ts';
 import { offscreenInferenceSchema, type InferenceReply } from './outputs.ts';
-import { castLine, characterSheet, inferenceWindow, periodOf, placesLine } from './sheets.ts';
+import { castLine, characterName, placesLine, storyHeader } from './cast.ts';
+import { characterSheet, inferenceWindow, periodOf } from './sheets.ts';
 
 export type Inferred = {
   readonly character: string;
@@ -37,7 +37,10 @@ export async function inferSignificant(
           cast: castLine(context.pack),
           places: placesLine(context.pack),
           char: characterSheet(context.pack, scene, character),
-          events: consumed.map((event) => `${inWorldText(event.time)}, ${nameOf(context, event.by)}: ${event.event}`),
+          // Who did what, never their private read of it (`my_read` stays with the one who wrote it).
+          events: consumed.map(
+            (event) => `${inWorldText(event.time)}, ${characterName(context.pack, event.by)}: ${event.event}`,
+          ),
           max_salience: INFERENCE_SALIENCE_CAP,
         }),
         schema: offscreenInferenceSchema,
@@ -48,9 +51,4 @@ export async function inferSignificant(
       return { character: id, reply, consumed };
     }),
   );
-}
-
-/** The events log keeps only who did it, never their private read of it: that stays with the one who wrote it. */
-function nameOf(context: BoundaryStepContext, id: string): string {
-  return context.pack.characters.find((character) => character.id === id)?.name ?? id;
 }

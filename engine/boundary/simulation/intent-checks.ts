@@ -7,6 +7,7 @@ import {
 } from '../../npc/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import type { BoundaryStepContext } from '../contract.ts';
+import { characterId, storyHeader } from './cast.ts';
 import type { OffscreenScene } from './offscreen-scene.ts';
 import { intentCheckSchema, type IntentCheckReply } from './outputs.ts';
 import { characterSheet, periodOf } from './sheets.ts';
@@ -62,18 +63,6 @@ export function intentAnswer(pack: StoryPack, asked: AskedIntent): IntentCheckAn
     avoiding: ids(asked.reply.avoiding),
     selfFocused: asked.reply.self_focused === '' ? null : asked.reply.self_focused,
   };
-}
-
-export function characterId(pack: StoryPack, reference: string): string | null {
-  const wanted = reference.trim().toLowerCase();
-  const match = pack.characters.find(
-    (c) => c.id === wanted || c.name.toLowerCase() === wanted || c.aliases.some((a) => a.toLowerCase() === wanted),
-  );
-  return match?.id ?? null;
-}
-
-export function storyHeader(pack: StoryPack): { title: string; description: string } {
-  return { title: pack.manifest.title, description: pack.manifest.description };
 }
 
 /** What anyone can see of another character: never its sheet, goals or knowledge. */

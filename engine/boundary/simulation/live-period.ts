@@ -1,11 +1,10 @@
 import type { Cohort, CohortPlan, SimulationWindow } from '../../npc/index.ts';
 import type { Character } from '../../pack/index.ts';
 import type { BoundaryStepContext } from '../contract.ts';
-import { storyHeader } from './intent-checks.ts';
 import type { OffscreenScene } from './offscreen-scene.ts';
 import { cohortSimulationSchema, standaloneSimulationSchema, type LivedPeriod } from './outputs.ts';
-import { castLine, characterSheet, periodOf, placesLine } from './sheets.ts';
-import { characterId } from './intent-checks.ts';
+import { castLine, characterId, placesLine, storyHeader } from './cast.ts';
+import { characterSheet, periodOf } from './sheets.ts';
 
 /** One character's period, lived alone or in a cohort; what it produced is kept for it alone. */
 export type SimulatedLife = {

@@ -9,6 +9,7 @@ import {
 } from '../../npc/index.ts';
 import { goalText, type Character, type StoryPack } from '../../pack/index.ts';
 import type { SimulatedCharacterSheet, SimulationPeriod } from '../../prompts/index.ts';
+import { placeName } from './cast.ts';
 import type { OffscreenScene } from './offscreen-scene.ts';
 
 /** World KG and own KG entries a simulated character recalls (half each at most). */
@@ -54,10 +55,6 @@ export function whereIs(scene: OffscreenScene, character: Character): string | n
   );
 }
 
-export function placeName(pack: StoryPack, id: string): string {
-  return pack.locations.find((location) => location.id === id)?.name ?? id;
-}
-
 function situationText(pack: StoryPack, where: string | null, situation: Situation | undefined): string {
   const place = where === null ? 'somewhere off-stage' : `at ${placeName(pack, where)}`;
   if (situation === undefined) return place;
@@ -72,15 +69,6 @@ export function periodOf(window: SimulationWindow): SimulationPeriod {
     length: describeDuration(window.minutes),
     why: window.why,
   };
-}
-
-/** `id — name` of every character and persona, for entities and character_events. */
-export function castLine(pack: StoryPack): string {
-  return [...pack.personas, ...pack.characters].map((person) => `${person.id} — ${person.name}`).join(', ');
-}
-
-export function placesLine(pack: StoryPack): string {
-  return pack.locations.map((location) => `${location.id} — ${location.name}`).join(', ');
 }
 
 /** A window for OffscreenInference: from the character's last known moment up to the next scene. */
