@@ -16,6 +16,7 @@ import { countingIds, fixedSeedRng, manualClock } from '../../../engine/platform
 import { openSave, type SaveStore } from '../../../engine/store/index.ts';
 import { boundaryReplies, splitByStage } from '../../support/boundary-replies.ts';
 import { createInstantProvider } from '../../support/instant-provider.ts';
+import { createInterpretingProvider } from '../../support/interpreting-provider.ts';
 import { STORIES_DIR, unwrap } from '../../support/playthrough.ts';
 
 interface Table {
@@ -37,9 +38,13 @@ async function newHome(): Promise<string> {
   return home;
 }
 
-/** A real engine over `home`: turn stages answered at once, boundary stages by `boundary`. */
-async function engineAt(home: string, boundary: LlmProvider = boundaryReplies()): Promise<Table> {
-  const provider = splitByStage(createInstantProvider(), boundary);
+/** A real engine over `home`: turn stages answered at once (or by `turns`), boundary stages by `boundary`. */
+async function engineAt(
+  home: string,
+  boundary: LlmProvider = boundaryReplies(),
+  turns: LlmProvider = createInstantProvider(),
+): Promise<Table> {
+  const provider = splitByStage(turns, boundary);
   const engine = await createEngine({
     ports: { clock: manualClock(), ids: countingIds(), rng: fixedSeedRng(), roots: rootsFor(home, STORIES_DIR) },
     appVersion: '0.1.0',
@@ -231,5 +236,24 @@ describe('scene boundaries in play', () => {
     const snapshot = readSnapshot(run?.input);
     expect(snapshot).toMatchObject({ reason: 'time_skip', time: '1768-09-29T21:30' });
     expect(snapshot.playState['time']).toBe('1768-09-29T23:30');
+  });
+
+  it("hands the scene's held-back Tier 3 work to the boundary in order, none of it lost", async () => {
+    const home = await newHome();
+    const table = await engineAt(home, boundaryReplies(), createInterpretingProvider().provider);
+    const created = unwrap(await table.api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
+    await play(table, created.id, 'I step out onto the quay.');
+    await play(table, created.id, 'I walk along the quay to the harbour office.');
+    await play(table, created.id, 'I show Silas Crane my brass badge.');
+    await play(table, created.id, '/end scene');
+    await play(table, created.id, 'I look around the office.');
+    const resolved = await readSave(home, created.id, (store) => {
+      const [run] = store.boundaryRunsOfTurn(turnIdOf(store, 4));
+      const step = store.boundarySteps(run?.id ?? -1).find((row) => row.step === 'deferred_events');
+      return { snapshot: readSnapshot(run?.input), output: step?.output };
+    });
+    expect(resolved.snapshot.deferred).toHaveLength(1);
+    expect(resolved.output).toMatchObject({ detail: { counts: { deferred: 1 }, deferred: [{ order: 1 }] } });
+    expect(resolved.snapshot.transcript.some((line) => line.content.includes('brass badge'))).toBe(true);
   });
 });
