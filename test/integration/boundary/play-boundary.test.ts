@@ -140,6 +140,11 @@ describe('scene boundaries in play', () => {
     await play(table, saveId, 'I step out onto the quay.');
     await play(table, saveId, 'I read the tide board.');
     const runs = await readSave(home, saveId, (store) => store.boundaryRunsOfTurn(turnIdOf(store, 2)));
+    const weighed = await readSave(home, saveId, (store) =>
+      store.boundarySteps(runs[0]?.id ?? -1).find((row) => row.step === 'narrative_graph'),
+    );
+    // The narrative graph is re-weighed from the save as of the closing turn, where the persona now stands.
+    expect(weighed?.output).toMatchObject({ detail: { weighed: true, turn: 2, location: 'quay' } });
     expect(runs.map((run) => run.status)).toEqual(['done']);
     const snapshot = readSnapshot(runs[0]?.input);
     expect(snapshot).toMatchObject({ reason: 'location_change', turn: 2, location: 'drowned-lantern' });
