@@ -12,3 +12,5 @@ export {
   offscreenInferenceSchema,
   standaloneSimulationSchema,
 } from './outputs.ts';
+export { cohortCandidate, likelyToAppear } from './plan.ts';
+export { readOffscreenScene, type OffscreenScene } from './offscreen-scene.ts';
