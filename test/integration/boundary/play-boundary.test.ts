@@ -100,7 +100,7 @@ function flakyChronicler(): LlmProvider & { down: boolean } {
     down: true,
     generateObject: <T>(request: LlmObjectRequest<T>) =>
       provider.down && request.stage === 'chronicler'
-        ? Promise.reject(new LlmError('network', 'the server went away', request.stage))
+        ? Promise.reject(new LlmError('provider', 'the server went away', request.stage))
         : replies.generateObject(request),
   };
   return provider;
