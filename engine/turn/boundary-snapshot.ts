@@ -5,6 +5,7 @@ import {
   toJson,
   toJsonObject,
   type BoundarySnapshot,
+  type NpcState,
 } from '../boundary/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { JsonValue, NewBoundaryRun, NewLedgerEntry, NewMessage, SaveStore } from '../store/index.ts';
@@ -31,6 +32,8 @@ export interface ClosingScene {
   readonly messages: readonly NewMessage[];
   readonly ledger: readonly NewLedgerEntry[];
   readonly personaId: string;
+  /** The npc state the closing turn commits (with the lore it learned); the save's latest when the turn wrote none. */
+  readonly npc?: NpcState;
 }
 
 type Line = BoundarySnapshot['transcript'][number];
@@ -56,7 +59,7 @@ export function sceneSnapshot(store: SaveStore, pack: StoryPack, scene: ClosingS
     ...stored.map((entry) => ({ seq: entry.seq, turn: entry.turn, record: toJson(entry.record) })),
     ...scene.ledger.map((entry) => ({ seq: entry.seq, turn: scene.turn, record: toJson(entry.record) })),
   ];
-  const previousNpc = store.latestCheckpoint(NPC_STATE_CHECKPOINT)?.data ?? initialNpcState(pack);
+  const previousNpc = scene.npc ?? store.latestCheckpoint(NPC_STATE_CHECKPOINT)?.data ?? initialNpcState(pack);
   const { closing, next } = scene;
   return {
     version: 1,

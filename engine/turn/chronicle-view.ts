@@ -31,7 +31,11 @@ export function chronicleView(store: SaveStore, pack: StoryPack, turn?: number):
   const nameOf = (id: string) => pack.characters.find((character) => character.id === id)?.name ?? id;
   const last = simulation.cycles.at(-1);
   return {
-    turn: checkpoint === null ? null : (store.turns().find((t) => t.id === checkpoint.turnId)?.number ?? null),
+    // Turns commit npc_state too (the lore they learned): only a chronicle part says a scene boundary has finished.
+    turn:
+      checkpoint === null || chronicle === null
+        ? null
+        : (store.turns().find((t) => t.id === checkpoint.turnId)?.number ?? null),
     chronicle:
       chronicle === null
         ? null

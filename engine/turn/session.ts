@@ -15,7 +15,7 @@ import {
   type EventTurnOutput,
   type PendingInterpretation,
 } from './classify/index.ts';
-import type { BoundaryHandlers } from '../boundary/index.ts';
+import { NPC_STATE_CHECKPOINT, type BoundaryHandlers } from '../boundary/index.ts';
 import { boundaryRun, type ClosingScene } from './boundary-snapshot.ts';
 import { OOC_COMMANDS, parseInput, type OocCommand, type ParsedInput } from './commands.ts';
 import { charactersPresent } from './prompt-view.ts';
@@ -26,6 +26,7 @@ import { recordBoundaryFailure, SceneBoundaries, type BoundaryFailure } from './
 import { markerMessages } from './scene-markers.ts';
 import { StageFailure } from './stage-failure.ts';
 import { toStreamEntry, toStreamMessage } from './stream-entries.ts';
+import { npcStateForTurn, withLearnedLore } from './turn-knowledge.ts';
 import { addMinutes } from './world-time.ts';
 
 export interface SessionDeps {
@@ -168,6 +169,8 @@ export class PlaySession {
     const stageLog: Parameters<typeof runTurn>[2] = [];
     const meta = store.meta();
     const opening = sceneOpeningFor(store, deps.pack, cache.state);
+    // The knowledge graphs as the last boundary (or the last turn's lore) left them: each prompt reads its own view.
+    const npc = npcStateForTurn(store, deps.pack);
     deps.emit({ type: 'turn.started', saveId: store.id, turn });
     try {
       const outcome = await runTurn(
@@ -183,6 +186,7 @@ export class PlaySession {
           signal,
           stageTimeoutMs: deps.stageTimeoutMs,
           state: cache.state,
+          knowledge: npc.knowledge,
           turn,
           history: cache.history,
           ...(opening === null ? {} : { opening }),
@@ -200,8 +204,19 @@ export class PlaySession {
       // Leaving for another place closes the scene: its boundary starts with this turn.
       const leaves = outcome.state.pendingMarkers.some((marker) => marker.marker === 'location_change');
       const closing = { ...outcome.state, location: cache.state.location, time: cache.state.time };
+      // Lorebook = World KG: what the Lore Extractor learned is committed with the turn, and the boundary starts from it.
+      const learned = withLearnedLore(npc, deps.pack, cache.state, outcome.state, turn);
+      const knowledge = learned === npc ? [] : [{ kind: NPC_STATE_CHECKPOINT, data: learned }];
       const boundary = leaves
-        ? this.#boundaryRun({ reason: 'location_change', turn, closing, next, messages: outcome.messages, ledger })
+        ? this.#boundaryRun({
+            reason: 'location_change',
+            turn,
+            closing,
+            next,
+            messages: outcome.messages,
+            ledger,
+            npc: learned,
+          })
         : {};
       const committed = store.commitTurn({
         input: JSON.stringify(input),
@@ -211,7 +226,7 @@ export class PlaySession {
         messages: outcome.messages,
         rngState: outcome.rngState,
         checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: next },
-        checkpoints: [...eventCheckpoints(outcome.events), ...sceneOpeningCheckpoints(opening)],
+        checkpoints: [...eventCheckpoints(outcome.events), ...sceneOpeningCheckpoints(opening), ...knowledge],
         ledger,
         ...boundary,
       });

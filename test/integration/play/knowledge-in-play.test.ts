@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadPack } from '../../../engine/pack/index.ts';
+import { manualClock } from '../../../engine/platform/testing.ts';
+import { openSave } from '../../../engine/store/index.ts';
+import { npcStateForTurn } from '../../../engine/turn/turn-knowledge.ts';
+import { createInterpretingProvider } from '../../support/interpreting-provider.ts';
+import { auditKnowledge } from '../../support/leak-audit.ts';
+import { startPlay, STORIES_DIR, unwrap, type PlaySetup } from '../../support/playthrough.ts';
+
+let setup: PlaySetup | null = null;
+afterEach(async () => {
+  await setup?.cleanup();
+  setup = null;
+});
+
+// The instant provider's boundary replies: each character reflects in its own words, named after it.
+const KIT_REMEMBERS = 'kit-wickett remembers the stranger by the fire.';
+const MAGDALEN_REMEMBERS = 'magdalen-rook remembers the stranger by the fire.';
+
+/** Lantern Quay: one turn in the tavern, `/end scene` (its boundary runs), then one turn of the next scene. */
+async function aSceneAndTheNext() {
+  const fake = createInterpretingProvider();
+  setup = await startPlay(async () => fake.provider);
+  const { api } = setup;
+  const save = unwrap(await api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
+  const play = async (text: string) => unwrap(await api['play.submit']({ saveId: save.id, text }));
+  await play('I shake the rain off my coat.');
+  await play('/end scene');
+  const before = fake.prompts.length;
+  await play('I ask for a room.');
+  return { fake, api, saveId: save.id, home: setup.home, next: fake.prompts.slice(before) };
+}
+
+describe('knowledge graphs in play', () => {
+  it("records the Lore Extractor's facts in the World KG with the turn that learned them", async () => {
+    const { api, saveId } = await aSceneAndTheNext();
+    const world = unwrap(await api['saves.knowledge']({ id: saveId, graph: 'world', turn: 1 }));
+    expect(world.entries).toContainEqual(
+      expect.objectContaining({
+        text: 'the lamps: They gutter in the harbour wind.',
+        source: 'lore-extractor',
+        ref: 'turn 1',
+        tags: ['lore'],
+      }),
+    );
+  });
+
+  it("writes each present character's reflection into its own graph at the scene boundary, and nowhere else", async () => {
+    const { api, saveId } = await aSceneAndTheNext();
+    const kit = unwrap(await api['saves.knowledge']({ id: saveId, graph: 'kit-wickett' }));
+    expect(kit.entries.map((entry) => [entry.text, entry.source, entry.ref])).toContainEqual([
+      KIT_REMEMBERS,
+      'character-reflection',
+      'turn 2',
+    ]);
+    expect(kit.entries.some((entry) => entry.text === MAGDALEN_REMEMBERS)).toBe(false);
+    const world = unwrap(await api['saves.knowledge']({ id: saveId, graph: 'world' }));
+    const persona = unwrap(await api['saves.knowledge']({ id: saveId, graph: 'persona' }));
+    for (const graph of [world, persona])
+      expect(graph.entries.some((entry) => entry.source === 'character-reflection')).toBe(false);
+  });
+
+  it("gives a character's prompts of the next scene its own reflection, never another character's", async () => {
+    const { next } = await aSceneAndTheNext();
+    const characterPrompts = next.filter(
+      (prompt) => prompt.stage === 'npc_intent' || prompt.stage === 'character_dialog',
+    );
+    expect(characterPrompts.length).toBeGreaterThan(0);
+    for (const prompt of characterPrompts) {
+      const mine = prompt.text.includes('You are Kit Wickett.') ? KIT_REMEMBERS : MAGDALEN_REMEMBERS;
+      const theirs = mine === KIT_REMEMBERS ? MAGDALEN_REMEMBERS : KIT_REMEMBERS;
+      expect(prompt.text).toContain(mine);
+      expect(prompt.text).not.toContain(theirs);
+    }
+    for (const prompt of next.filter((candidate) => candidate.stage === 'narrator')) {
+      expect(prompt.text).not.toContain(KIT_REMEMBERS);
+      expect(prompt.text).not.toContain(MAGDALEN_REMEMBERS);
+    }
+  });
+
+  it('passes the knowledge leak audit over every stage call of the save', async () => {
+    const { saveId, home } = await aSceneAndTheNext();
+    const { pack } = await loadPack(path.join(STORIES_DIR, 'lantern-quay'), { appVersion: '0.1.0' });
+    if (pack === null) throw new Error('Lantern Quay did not load');
+    const store = await openSave(path.join(home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' });
+    try {
+      const knowledge = npcStateForTurn(store, pack).knowledge;
+      const calls = store.turns().flatMap((turn) => store.stageCalls(turn.id));
+      expect(calls.some((call) => call.stage === 'character_reflection')).toBe(true);
+      expect(calls.flatMap((call) => auditKnowledge(call, knowledge, store.meta().personaId))).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+});
