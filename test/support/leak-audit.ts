@@ -117,11 +117,17 @@ export function auditKnowledge(
     [personaId, knowledge.persona],
     ...Object.entries(knowledge.characters),
   ];
+  // The same words may sit in several graphs (two characters told one rumour): they leak only if the reader lacks them.
+  const readable = new Set(
+    [knowledge.world, ...graphs.filter(([id]) => speaksFor(owner, id)).map(([, entries]) => entries)]
+      .flat()
+      .map((entry) => entry.text),
+  );
   return graphs.flatMap(([graphOwner, entries]) =>
     speaksFor(owner, graphOwner)
       ? []
       : entries
-          .filter((entry) => prompt.includes(entry.text))
+          .filter((entry) => !readable.has(entry.text) && prompt.includes(entry.text))
           .map((entry) => ({
             stage: call.stage,
             principal: call.principal,

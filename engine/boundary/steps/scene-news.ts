@@ -14,7 +14,8 @@ const actionSchema = z.object({
   type: z.literal('ActionPerformed'),
   actor: z.string(),
   action: z.string(),
-  target: z.string().nullable(),
+  // An action without a target ("was seen to give") tells a listener nothing worth repeating: it does not parse.
+  target: z.string(),
 });
 const shiftSchema = z.object({
   type: z.literal('RelationshipShifted'),
@@ -47,11 +48,10 @@ export function sceneNews(pack: StoryPack, personaId: string, scene: ClosingScen
       : [];
   const happenings = observedEvents(scene.ledger).map((event) =>
     event.type === 'ActionPerformed'
-      ? news(
-          `${name(event.actor)} was seen to ${event.action}${event.target === null ? '' : ` ${name(event.target)}`} at ${place}`,
-          ACTION_SALIENCE,
-          [event.actor, ...(event.target === null ? [] : [event.target])],
-        )
+      ? news(`${name(event.actor)} was seen to ${event.action} ${name(event.target)} at ${place}`, ACTION_SALIENCE, [
+          event.actor,
+          event.target,
+        ])
       : news(
           `${name(event.from)} ${event.delta >= 0 ? 'warmed to' : 'turned against'} ${name(event.to)} at ${place}`,
           RELATIONSHIP_SALIENCE,

@@ -142,6 +142,17 @@ describe('knowledge graphs in the turn’s prompts', () => {
     expect(auditKnowledge(planted, knowledge, PERSONA)).toEqual([
       expect.objectContaining({ rule: `${MAGDALEN}'s own knowledge graph leaked`, text: TEXT.magdalen }),
     ]);
+    // Two characters told the same rumour hold the same words: in one's own prompt they are its own.
+    const rumour = 'Heard from Hester Gull that the light failed.';
+    const told = [KIT, MAGDALEN].reduce(
+      (store, id) =>
+        recordKnowledge(store, { kind: 'character', id }, [
+          { kind: 'memory', text: rumour, time: 0, salience: 3, provenance: { source: 'social-ripple', ref: null } },
+        ]),
+      knowledge,
+    );
+    const heard = { stage: 'npc_intent', principal: KIT, prompt: [{ role: 'user' as const, content: rumour }] };
+    expect(auditKnowledge(heard, told, PERSONA)).toEqual([]);
     const narrator = {
       stage: 'narrator',
       principal: 'narrator',

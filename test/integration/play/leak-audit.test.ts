@@ -5,7 +5,8 @@ import { loadPack } from '../../../engine/pack/index.ts';
 import { openSave } from '../../../engine/store/index.ts';
 import { manualClock } from '../../../engine/platform/testing.ts';
 import { truthAt } from '../../../engine/turn/index.ts';
-import { auditGuardedFacts, auditPrompt } from '../../support/leak-audit.ts';
+import { npcStateForTurn } from '../../../engine/turn/turn-knowledge.ts';
+import { auditGuardedFacts, auditKnowledge, auditPrompt } from '../../support/leak-audit.ts';
 import { replayFixture, STORIES_DIR, type FixtureRun } from '../../support/playthrough.ts';
 
 const fixtures = readdirSync(STORIES_DIR).flatMap((pack) => {
@@ -35,9 +36,13 @@ describe('the leak audit', () => {
     const turns = store.turns();
     const calls = turns.flatMap((turn) => store.stageCalls(turn.id).map((call) => ({ call, turn: turn.number })));
     const truths = new Map(turns.map((turn) => [turn.number, truthAt(store, turn.number)]));
+    // Graphs only grow: every entry a prompt could have held is in the last npc_state.
+    const knowledge = npcStateForTurn(store, pack).knowledge;
+    const personaId = store.meta().personaId;
     store.close();
     expect(calls.length).toBeGreaterThan(10);
     expect(calls.flatMap(({ call }) => auditPrompt(call, stream, pack))).toEqual([]);
+    expect(calls.flatMap(({ call }) => auditKnowledge(call, knowledge, personaId))).toEqual([]);
     const guarded = calls.flatMap(({ call, turn }) =>
       auditGuardedFacts(call, pack, (who, gate) => truths.get(turn)?.factual.has(`Knows(${who},${gate})`) ?? false),
     );
