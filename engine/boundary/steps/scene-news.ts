@@ -28,10 +28,16 @@ type Observed = z.infer<typeof actionSchema> | z.infer<typeof shiftSchema>;
 
 /**
  * What the closing scene gives others to talk about, from what anyone present could observe: who was together where,
- * and the factual events of its ledger (actions, relationships shifting). Never a thought, a whisper or a guarded fact:
+ * and the factual events of its ledger and of the deferred work resolved at the boundary (actions, relationships
+ * shifting). Never a thought, a whisper or a guarded fact:
  * only the ledger's observable events, in names.
  */
-export function sceneNews(pack: StoryPack, personaId: string, scene: ClosingScene): readonly SceneNews[] {
+export function sceneNews(
+  pack: StoryPack,
+  personaId: string,
+  scene: ClosingScene,
+  resolved: readonly { readonly record: unknown }[] = [],
+): readonly SceneNews[] {
   const name = namer(pack, personaId);
   const place = name(scene.location);
   const news = (text: string, salience: number, entities: readonly string[]): SceneNews => ({
@@ -46,7 +52,7 @@ export function sceneNews(pack: StoryPack, personaId: string, scene: ClosingScen
     cast.length >= 2
       ? [news(`${listOf(cast.map(name))} were seen together at ${place}`, GATHERING_SALIENCE, cast)]
       : [];
-  const happenings = observedEvents(scene.ledger).map((event) =>
+  const happenings = observedEvents([...scene.ledger, ...resolved]).map((event) =>
     event.type === 'ActionPerformed'
       ? news(`${name(event.actor)} was seen to ${event.action} ${name(event.target)} at ${place}`, ACTION_SALIENCE, [
           event.actor,
@@ -62,7 +68,7 @@ export function sceneNews(pack: StoryPack, personaId: string, scene: ClosingScen
   return unique.sort((a, b) => b.salience - a.salience).slice(0, MAX_NEWS);
 }
 
-function observedEvents(ledger: ClosingScene['ledger']): readonly Observed[] {
+function observedEvents(ledger: readonly { readonly record: unknown }[]): readonly Observed[] {
   return ledger.flatMap(({ record }): Observed[] => {
     const parsed = recordSchema.safeParse(record);
     if (!parsed.success || parsed.data.kind !== 'event') return [];
@@ -87,4 +93,17 @@ function namer(pack: StoryPack, personaId: string): (id: string) => string {
 function listOf(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+}
+
+const deferredDetailSchema = z.object({
+  deferred: z.array(z.object({ item: z.object({ outcome: z.object({ kind: z.string(), record: z.unknown() }) }) })),
+});
+
+/** The ledger records among the deferred work the deferred_events step resolved (its detail); directives carry none. */
+export function resolvedRecords(deferredOutput: unknown): readonly { readonly record: unknown }[] {
+  const detail = z.object({ detail: deferredDetailSchema }).safeParse(deferredOutput);
+  if (!detail.success) return [];
+  return detail.data.detail.deferred.flatMap(({ item }) =>
+    item.outcome.kind === 'record' ? [{ record: item.outcome.record }] : [],
+  );
 }

@@ -10,7 +10,7 @@ import {
 import type { BoundaryStepContext, Json, StepHandler, StepResult } from '../contract.ts';
 import { readClosingScene, type ClosingScene } from './closing-scene.ts';
 import { packSocialGraph } from './pack-ties.ts';
-import { sceneNews } from './scene-news.ts';
+import { resolvedRecords, sceneNews } from './scene-news.ts';
 
 const TIERS_WITH_KG: readonly CharacterTier[] = ['arc_important', 'significant'];
 
@@ -29,7 +29,7 @@ function ripple(context: BoundaryStepContext): Json {
   const before = scene.relationships === null ? packSocialGraph(context.pack) : restored.graph;
   const witnesses = scene.present.filter((id) => id !== context.personaId);
   const reach = spreadNews(before, witnesses).filter((reached) => keepsKnowledge(context, scene, reached.id));
-  const news = sceneNews(context.pack, context.personaId, scene);
+  const news = sceneNews(context.pack, context.personaId, scene, resolvedRecords(context.outputs.deferred_events));
   const names = (id: string) => context.pack.characters.find((character) => character.id === id)?.name ?? id;
   const heard = rippleDrafts(reach, news, { nameOf: names, ref: `turn ${scene.turn}` });
   const graph: SocialGraph = strengthenSharedScene(before, witnesses);

@@ -150,6 +150,7 @@ export async function stepContext(
   pack: StoryPack,
   input: Json,
   script: readonly ScriptEntryInput[],
+  outputs: BoundaryStepContext['outputs'] = {},
 ): Promise<{ context: BoundaryStepContext; calls: RecordedCall[]; assertExhausted: () => void }> {
   const provider = await createScriptedProvider({ entries: script });
   const calls: RecordedCall[] = [];
@@ -163,7 +164,7 @@ export async function stepContext(
     prompts: PromptBook.create(pack.prompts).book,
     personaId: PERSONA,
     input,
-    outputs: {},
+    outputs,
     callObject,
     rng: sfc32FromSeed(7),
     signal: new AbortController().signal,

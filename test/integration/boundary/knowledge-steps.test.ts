@@ -179,6 +179,32 @@ describe('the social-graph ripple at a scene boundary', () => {
     expect(mercer.every((entry) => entry.tags.includes('inference'))).toBe(true);
   });
 
+  it('spreads what the deferred_events step resolved as well as the ledger, and repeats no action without a target', async () => {
+    const shift = { type: 'RelationshipShifted', from: KIT, to: MAGDALEN, dimension: 'trust', delta: -0.3 };
+    const vague = { type: 'ActionPerformed', actor: MAGDALEN, action: 'sigh', target: null };
+    const item = (event: object) => ({ outcome: { kind: 'record', record: { kind: 'event', event } } });
+    const deferred_events = {
+      detail: {
+        deferred: [
+          { order: 1, item: item(shift) },
+          { order: 2, item: item(vague) },
+        ],
+      },
+    };
+    const input = closingSnapshot({ relationships: quaySocialGraph() });
+    const { context } = await stepContext(pack, input, [], { deferred_events });
+    const output = await socialRipple(context);
+    const { detail } = z.object({ detail: z.object({ news: z.array(z.string()) }) }).parse(output);
+    expect(detail.news).toEqual([
+      'Sam Fairweather was seen to show the badge to Kit Wickett at The Drowned Lantern',
+      'Kit Wickett turned against Magdalen Rook at The Drowned Lantern',
+      'Sam Fairweather, Kit Wickett and Magdalen Rook were seen together at The Drowned Lantern',
+    ]);
+    expect(applied(seededKnowledge(), output).characters[SILAS]?.map((entry) => entry.text)).toContain(
+      'Heard from Kit Wickett that Kit Wickett turned against Magdalen Rook at The Drowned Lantern.',
+    );
+  });
+
   it('writes nothing for the characters who were there, nor for the world or the persona', async () => {
     const { context } = await stepContext(pack, closingSnapshot({ relationships: quaySocialGraph() }), []);
     const before = seededKnowledge();
