@@ -148,24 +148,22 @@ export class SceneBoundaries {
 }
 
 /**
- * The turn that waited for a boundary which still fails: recorded as a failed turn (its input kept for /retry, which
- * resumes the boundary first) and announced like any stage failure.
+ * The turn that waited for a boundary which still fails, announced like any stage failure. An input /retry can play
+ * again is recorded as a failed turn (/retry resumes the boundary first); a command is not (the player types it again,
+ * and /retry keeps pointing at the turn it was retrying).
  */
 export function recordBoundaryFailure(
   deps: { readonly store: SaveStore; readonly clock: Clock; readonly emit: (event: EngineEvent) => void },
   turn: number,
   failure: BoundaryFailure,
-  input: unknown,
+  retryable: unknown,
 ): PlayResult {
   const { store } = deps;
   const reason = `the scene boundary after turn ${failure.turn} did not finish: ${failure.step} failed (${failure.reason})`;
-  store.recordFailedTurn({
-    input: JSON.stringify(input),
-    startedAt: deps.clock.now(),
-    durationMs: 0,
-    stage: 'engine',
-    reason,
-  });
+  if (retryable !== null) {
+    const input = JSON.stringify(retryable);
+    store.recordFailedTurn({ input, startedAt: deps.clock.now(), durationMs: 0, stage: 'engine', reason });
+  }
   deps.emit({ type: 'turn.failed', saveId: store.id, turn, stage: 'engine', reason });
   return { kind: 'failed', saveId: store.id, turn, stage: 'engine', reason };
 }

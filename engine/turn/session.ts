@@ -99,7 +99,7 @@ export class PlaySession {
       const parsed = parseInput(text, thought);
       if (parsed.kind === 'invalid') return this.#notice(parsed.message);
       const failure = await this.#settleBoundaries(parsed);
-      if (failure !== null) return this.#boundaryFailed(failure, parsed, text);
+      if (failure !== null) return this.#boundaryFailed(failure, parsed);
       if (parsed.kind === 'intention')
         return await this.#play({ intention: parsed.intention, thought: parsed.thought }, signal);
       return await this.#command(parsed.command, signal);
@@ -341,16 +341,10 @@ export class PlaySession {
   }
 
   /** A boundary that still fails after its retries fails the turn that waited for it, loudly; /retry resumes it. */
-  #boundaryFailed(failure: BoundaryFailure, parsed: ParsedInput, text: string): SubmitResult {
-    const input =
-      parsed.kind === 'intention' ? { intention: parsed.intention, thought: parsed.thought } : { command: text };
+  #boundaryFailed(failure: BoundaryFailure, parsed: ParsedInput): SubmitResult {
     const turn = this.#current().turns + 1;
-    return recordBoundaryFailure(
-      { store: this.#store, clock: this.#deps.clock, emit: this.#deps.emit },
-      turn,
-      failure,
-      input,
-    );
+    const deps = { store: this.#store, clock: this.#deps.clock, emit: this.#deps.emit };
+    return recordBoundaryFailure(deps, turn, failure, retryableInput(parsed));
   }
 
   async #forkAt(turn: number, reason: 'undo' | 'retry'): Promise<void> {
@@ -412,6 +406,13 @@ export class PlaySession {
 function eventCheckpoints(events: EventTurnOutput): NewCheckpoint[] {
   const truth = events.truthCheckpoint === null ? [] : [{ kind: TRUTH_CHECKPOINT, data: events.truthCheckpoint }];
   return [...truth, { kind: EVENTS_REPORT_CHECKPOINT, data: events.report }];
+}
+
+/** What /retry can play again once the boundary is through: an intention (or /auto); a command is typed again. */
+function retryableInput(parsed: ParsedInput): TurnInput | null {
+  if (parsed.kind === 'intention') return { intention: parsed.intention, thought: parsed.thought };
+  if (parsed.kind === 'command' && parsed.command.kind === 'auto') return { intention: '', thought: null, auto: true };
+  return null;
 }
 
 function parseStoredInput(text: string): TurnInput | null {

@@ -214,8 +214,13 @@ describe('scene boundaries in play', () => {
       /scene boundary after turn 1 .*chronicler.*server went away/u,
     );
 
+    // Still down: /retry fails the same way and keeps pointing at the turn it retries.
+    expect(await play(table, saveId, '/retry')).toMatchObject({ kind: 'failed', stage: 'engine' });
     chronicler.down = false;
-    expect((await play(table, saveId, '/retry')).kind).toBe('turn');
+    const retried = await play(table, saveId, '/retry');
+    expect(retried.kind === 'turn' ? retried.messages.map((message) => message.content) : []).toContain(
+      'I sit by the fire.',
+    );
     const after = await readSave(home, saveId, (store) => ({
       unfinished: store.unfinishedBoundaryRuns().length,
       steps: store.boundaryRunsOfTurn(turnIdOf(store, 1)).map((run) => store.boundarySteps(run.id)),
