@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { Json } from '../../../engine/boundary/index.ts';
 import { characterReflection } from '../../../engine/boundary/steps/character-reflection.ts';
 import { socialRipple } from '../../../engine/boundary/steps/social-ripple.ts';
 import {
@@ -182,7 +183,7 @@ describe('the social-graph ripple at a scene boundary', () => {
   it('spreads what the deferred_events step resolved as well as the ledger, and repeats no action without a target', async () => {
     const shift = { type: 'RelationshipShifted', from: KIT, to: MAGDALEN, dimension: 'trust', delta: -0.3 };
     const vague = { type: 'ActionPerformed', actor: MAGDALEN, action: 'sigh', target: null };
-    const item = (event: object) => ({ outcome: { kind: 'record', record: { kind: 'event', event } } });
+    const item = (event: Json) => ({ outcome: { kind: 'record', record: { kind: 'event', event } } });
     const deferred_events = {
       detail: {
         deferred: [
