@@ -34,5 +34,12 @@ export type {
   LandscapeSceneView,
   ContextView,
   ContextCandidateView,
+  ChronicleView,
+  ChronicleCharacterView,
+  PendingInteractionView,
+  StoryStateView,
+  WriterGuidanceView,
+  KnowledgeGraphView,
+  KnowledgeEntryView,
 } from '../engine/api/index.ts';
 export { STAGE_KINDS } from '../engine/api/stages.ts';

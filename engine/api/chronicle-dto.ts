@@ -53,6 +53,8 @@ export interface ChronicleCharacterView {
   readonly lastSimulated: string | null;
   /** Where it is and what it is doing, as the last simulation or inference left it (empty when never). */
   readonly situation: string;
+  /** Its states as of the turn; below level 6 a state is subconscious (only extractors see it). */
+  readonly states: readonly { readonly name: string; readonly level: number; readonly category: string }[];
 }
 
 export interface ChronicleView {

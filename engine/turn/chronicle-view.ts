@@ -12,6 +12,7 @@ import {
 import { packTierOf, type StoryPack } from '../pack/index.ts';
 import type { SaveStore } from '../store/index.ts';
 import { SCENE_OPENINGS_CHECKPOINT } from './scene-opening.ts';
+import { PLAY_STATE_CHECKPOINT, playStateSchema } from './play-state.ts';
 import { z } from 'zod';
 
 const npcPartsSchema = z.object({ roster: z.unknown(), simulation: z.unknown(), chronicle: z.unknown() });
@@ -28,6 +29,10 @@ export function chronicleView(store: SaveStore, pack: StoryPack, turn?: number):
   const roster = restored?.ok === true ? restored.roster : null;
   const delivered = deliveriesSchema.safeParse(store.latestCheckpoint(SCENE_OPENINGS_CHECKPOINT, turn)?.data ?? {});
   const deliveries = delivered.success ? delivered.data : {};
+  const play = playStateSchema.safeParse(store.latestCheckpoint(PLAY_STATE_CHECKPOINT, turn)?.data);
+  // Before the first turn there is no play state yet: the pack's starting states are the characters' states.
+  const statesOf = (id: string) =>
+    play.success ? (play.data.states[id] ?? []) : (pack.characters.find((c) => c.id === id)?.states ?? []);
   const nameOf = (id: string) => pack.characters.find((character) => character.id === id)?.name ?? id;
   const last = simulation.cycles.at(-1);
   return {
@@ -86,6 +91,7 @@ export function chronicleView(store: SaveStore, pack: StoryPack, turn?: number):
             : [situation.location ?? '', situation.activity, situation.emotional_state]
                 .filter((p) => p !== '')
                 .join('; '),
+        states: statesOf(character.id),
       };
     }),
   };

@@ -7,9 +7,10 @@ import { ProgressLine } from './ProgressLine.tsx';
 import { FailureNotice } from './FailureNotice.tsx';
 import { Composer } from './Composer.tsx';
 import { Notice } from './Notice.tsx';
+import { BoundaryIndicator } from './BoundaryIndicator.tsx';
 import { stageLabel } from './stage-label.ts';
 
-/** The reading column: the stream, then what is happening now, then the input. */
+/** The reading column: the stream, then what is happening now, the world moving on after a scene, then the input. */
 export function PlayBody(props: { readonly names: NameOf; readonly opening: string | null }) {
   const { play, debug } = useStores();
   const state = useStore(play);
@@ -38,6 +39,7 @@ export function PlayBody(props: { readonly names: NameOf; readonly opening: stri
           <Notice text={state.notice ?? state.error ?? ''} error={state.error !== null} onDismiss={actions.dismiss} />
         )}
       </Stream>
+      {state.boundary !== null && <BoundaryIndicator progress={state.boundary} />}
       <Composer
         draft={state.draft}
         busy={state.busy}

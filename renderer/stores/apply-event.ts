@@ -8,7 +8,7 @@ export function applyEvent(state: PlayData, event: EngineEvent): Partial<PlayDat
     // /undo and /retry continue in a new save: follow it; its turns' events carry its id from now on.
     if (event.from !== state.saveId) return null;
     const summary = state.summary === null ? null : { ...state.summary, id: event.to };
-    return { saveId: event.to, summary, pending: [], running: null, failure: null };
+    return { saveId: event.to, summary, pending: [], running: null, failure: null, boundary: null };
   }
   if (!('saveId' in event) || event.saveId !== state.saveId) return null;
   switch (event.type) {
@@ -49,6 +49,12 @@ export function applyEvent(state: PlayData, event: EngineEvent): Partial<PlayDat
         busy: false,
         failure: { turn: event.turn, stage: event.stage, reason: event.reason },
       };
+    case 'boundary.progress': {
+      const { turn, step, status, done, total } = event;
+      // A failed run is reported by the next turn, which waits for it; a finished one has nothing left to show.
+      if (status === 'failed' || done >= total) return { boundary: null };
+      return { boundary: { turn, step, status, done, total } };
+    }
     default:
       return null;
   }

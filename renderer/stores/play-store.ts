@@ -2,7 +2,14 @@ import { createStore } from 'zustand/vanilla';
 import type { EngineClient, EngineEvent, PlayResult, SaveSummary, StreamMessage } from '../engine.ts';
 import { applyEvent } from './apply-event.ts';
 import { mergeMessages } from './merge-messages.ts';
-import { EMPTY_DRAFT, type Draft, type PendingMessage, type RunningStage, type TurnFailure } from './play-types.ts';
+import {
+  EMPTY_DRAFT,
+  type BoundaryProgress,
+  type Draft,
+  type PendingMessage,
+  type RunningStage,
+  type TurnFailure,
+} from './play-types.ts';
 
 export interface PlayData {
   readonly saveId: string | null;
@@ -18,6 +25,8 @@ export interface PlayData {
   readonly notice: string | null;
   readonly error: string | null;
   readonly draft: Draft;
+  /** The scene boundary working while the player reads; null when none is. Never blocks the input. */
+  readonly boundary: BoundaryProgress | null;
 }
 
 export interface PlayState extends PlayData {
@@ -48,6 +57,7 @@ const CLOSED: PlayData = {
   notice: null,
   error: null,
   draft: EMPTY_DRAFT,
+  boundary: null,
 };
 
 /** The open save as the player sees it: its stream, the turn being written, and what the last submission did. */

@@ -27,3 +27,13 @@ export interface Draft {
 }
 
 export const EMPTY_DRAFT: Draft = { text: '', thought: '' };
+
+/** The scene-boundary workflow of the scene that closed at `turn`, while it runs in the background. */
+export interface BoundaryProgress {
+  readonly turn: number;
+  /** The step that last moved, in the engine's words ("chronicler"). */
+  readonly step: string;
+  readonly status: 'started' | 'done' | 'retrying';
+  readonly done: number;
+  readonly total: number;
+}
