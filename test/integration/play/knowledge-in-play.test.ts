@@ -79,6 +79,18 @@ describe('knowledge graphs in play', () => {
     }
   });
 
+  it('rolls the graphs back with the save: undoing past the scene boundary forgets its reflections, not the lore', async () => {
+    const { api, saveId } = await aSceneAndTheNext();
+    const once = unwrap(await api['play.submit']({ saveId, text: '/undo' }));
+    const back = unwrap(await api['play.submit']({ saveId: once.saveId, text: '/undo' }));
+    expect(back.kind).toBe('forked');
+    const kit = unwrap(await api['saves.knowledge']({ id: back.saveId, graph: 'kit-wickett' }));
+    expect(kit.turn).toBe(1);
+    expect(kit.entries).toEqual([]);
+    const world = unwrap(await api['saves.knowledge']({ id: back.saveId, graph: 'world' }));
+    expect(world.entries.some((entry) => entry.source === 'lore-extractor' && entry.ref === 'turn 1')).toBe(true);
+  });
+
   it('passes the knowledge leak audit over every stage call of the save', async () => {
     const { saveId, home } = await aSceneAndTheNext();
     const { pack } = await loadPack(path.join(STORIES_DIR, 'lantern-quay'), { appVersion: '0.1.0' });
