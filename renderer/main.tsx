@@ -11,6 +11,7 @@ import './styles/play.css';
 import './styles/debug.css';
 import './styles/truth.css';
 import './styles/storykeeper.css';
+import './styles/chronicle.css';
 import './styles/models.css';
 
 const container = document.getElementById('root');

@@ -8,17 +8,33 @@ import { StageCallsPanel } from './StageCallsPanel.tsx';
 import { TruthPanel } from './TruthPanel.tsx';
 import { LandscapePanel } from './LandscapePanel.tsx';
 import { ContextPanel } from './ContextPanel.tsx';
+import { CharactersPanel } from './CharactersPanel.tsx';
+import { ChroniclePanel } from './ChroniclePanel.tsx';
 
 /**
  * The writer's drawer: the Sandbox switch, a turn picker, and that turn's stage calls, truth set, gravitational
- * landscape or the Narrator's retrieved context.
+ * landscape, the Narrator's retrieved context, the characters with their knowledge, or the Chronicler.
  */
 export function DebugPanel(props: { readonly names: NameOf }) {
   const { play, debug } = useStores();
   const saveId = useStore(play, (state) => state.saveId);
   const messageCount = useStore(play, (state) => state.messages.length);
   const busy = useStore(play, (state) => state.busy);
-  const { turns, calls, truth, landscape, context, truthFilter, selectedTurn, sandbox, tab, error } = useStore(debug);
+  const {
+    turns,
+    calls,
+    truth,
+    landscape,
+    context,
+    chronicle,
+    knowledge,
+    graph,
+    truthFilter,
+    selectedTurn,
+    sandbox,
+    tab,
+    error,
+  } = useStore(debug);
   const turn = turns.find((candidate) => candidate.id === selectedTurn);
   // After every turn (busy falls back, the stream grows) the drawer reads the save again.
   useEffect(() => {
@@ -63,6 +79,18 @@ export function DebugPanel(props: { readonly names: NameOf }) {
         )}
         {tab === 'context' && (
           <ContextPanel turn={turn} view={selectedTurn === null ? undefined : context[selectedTurn]} />
+        )}
+        {tab === 'characters' && (
+          <CharactersPanel
+            turn={turn}
+            view={selectedTurn === null ? undefined : chronicle[selectedTurn]}
+            picked={graph}
+            knowledge={knowledge}
+            onPick={(next) => void actions.pickGraph(saveId, next)}
+          />
+        )}
+        {tab === 'chronicle' && (
+          <ChroniclePanel turn={turn} view={selectedTurn === null ? undefined : chronicle[selectedTurn]} />
         )}
       </div>
     </aside>

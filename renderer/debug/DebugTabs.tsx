@@ -6,6 +6,8 @@ export const DEBUG_TABS: readonly { readonly id: DebugTab; readonly label: strin
   { id: 'truth', label: 'Truth set' },
   { id: 'landscape', label: 'Landscape' },
   { id: 'context', label: 'Context' },
+  { id: 'characters', label: 'Characters' },
+  { id: 'chronicle', label: 'Chronicle' },
 ];
 
 export const tabId = (tab: DebugTab) => `debug-tab-${tab}`;

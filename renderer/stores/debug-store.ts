@@ -1,19 +1,22 @@
 import { createStore } from 'zustand/vanilla';
 import type {
+  ChronicleView,
   ContextView,
   EngineClient,
+  KnowledgeGraphView,
   LandscapeView,
   Result,
   StageCallRecord,
   TruthView,
   TurnRecord,
 } from '../engine.ts';
+import { knowledgeKey, pickedGraph } from './picked-graph.ts';
 
 /**
- * The drawer's panels: every stage call of a turn, the truth set as of it, the gravitational landscape as of it, and
- * the Narrator's retrieved context in it.
+ * The drawer's panels: every stage call of a turn, the truth set as of it, the gravitational landscape as of it, the
+ * Narrator's retrieved context in it, and as of it the characters (with their knowledge graphs) and the Chronicler.
  */
-export type DebugTab = 'calls' | 'truth' | 'landscape' | 'context';
+export type DebugTab = 'calls' | 'truth' | 'landscape' | 'context' | 'characters' | 'chronicle';
 
 export interface DebugState {
   readonly open: boolean;
@@ -28,6 +31,12 @@ export interface DebugState {
   readonly landscape: Readonly<Record<number, LandscapeView>>;
   /** The retrieved tier of a turn, per turn id, fetched when a committed turn is opened in the Context panel. */
   readonly context: Readonly<Record<number, ContextView>>;
+  /** The Chronicler's and the simulation's state as of a turn, per turn id, for the Characters and Chronicle panels. */
+  readonly chronicle: Readonly<Record<number, ChronicleView>>;
+  /** Knowledge graphs as of a turn, per `knowledgeKey`, fetched when one is shown in the Characters panel. */
+  readonly knowledge: Readonly<Record<string, KnowledgeGraphView>>;
+  /** The graph picked in the Characters panel (a character id or the World KG); null: the first character's. */
+  readonly graph: string | null;
   /** The Truth panel's filter over proposition keys. */
   readonly truthFilter: string;
   readonly selectedTurn: number | null;
@@ -38,6 +47,9 @@ export interface DebugState {
   showTab(saveId: string | null, tab: DebugTab): Promise<void>;
   refresh(saveId: string): Promise<void>;
   selectTurn(saveId: string, turnId: number): Promise<void>;
+  pickGraph(saveId: string | null, graph: string): Promise<void>;
+  /** A scene boundary of the open save finished: what the drawer shows of the Chronicler and the graphs is stale. */
+  boundaryFinished(saveId: string): Promise<void>;
 }
 
 export type DebugStore = ReturnType<typeof createDebugStore>;
@@ -74,6 +86,21 @@ export function createDebugStore(api: EngineClient) {
       if (tab === 'context' && context[turnId] === undefined) {
         return keep(api['saves.context'](asOf), (value) => set({ context: { ...get().context, [turnId]: value } }));
       }
+      if ((tab === 'characters' || tab === 'chronicle') && get().chronicle[turnId] === undefined) {
+        await keep(api['saves.chronicle'](asOf), (value) =>
+          set({ chronicle: { ...get().chronicle, [turnId]: value } }),
+        );
+      }
+      const chronicle = get().chronicle[turnId];
+      if (tab !== 'characters' || chronicle === undefined) return;
+      // The characters come with the chronicle: only now is it known whose graph is shown first.
+      const graph = pickedGraph(get().graph, chronicle);
+      const key = knowledgeKey(turnId, graph);
+      if (get().knowledge[key] === undefined) {
+        return keep(api['saves.knowledge']({ ...asOf, graph }), (value) =>
+          set({ knowledge: { ...get().knowledge, [key]: value } }),
+        );
+      }
     }
     return {
       open: false,
@@ -84,6 +111,9 @@ export function createDebugStore(api: EngineClient) {
       truth: {},
       landscape: {},
       context: {},
+      chronicle: {},
+      knowledge: {},
+      graph: null,
       truthFilter: '',
       selectedTurn: null,
       error: null,
@@ -103,7 +133,7 @@ export function createDebugStore(api: EngineClient) {
         const wasLast = previous.selectedTurn !== null && previous.selectedTurn === previous.turns.at(-1)?.id;
         const kept = turns.value.some((turn) => turn.id === previous.selectedTurn) && !wasLast;
         const selected = kept ? previous.selectedTurn : null;
-        const forgotten = { calls: {}, truth: {}, landscape: {}, context: {} };
+        const forgotten = { calls: {}, truth: {}, landscape: {}, context: {}, chronicle: {}, knowledge: {} };
         set({ turns: turns.value, ...forgotten, error: null, selectedTurn: selected });
         const wanted = selected ?? turns.value.at(-1)?.id;
         if (wanted !== undefined) await get().selectTurn(saveId, wanted);
@@ -111,6 +141,15 @@ export function createDebugStore(api: EngineClient) {
       async selectTurn(saveId, turnId) {
         set({ selectedTurn: turnId });
         await load(saveId, turnId);
+      },
+      async pickGraph(saveId, graph) {
+        set({ graph });
+        const turnId = get().selectedTurn;
+        if (saveId !== null && turnId !== null) await load(saveId, turnId);
+      },
+      async boundaryFinished(saveId) {
+        // A closed drawer reads the save afresh when it opens.
+        if (get().open) await get().refresh(saveId);
       },
     };
   });
