@@ -1,4 +1,5 @@
 import type { Character } from '../../pack/index.ts';
+import type { ReflectionContext } from '../../prompts/index.ts';
 import type { BoundaryStepContext, Json, StepHandler, StepResult } from '../contract.ts';
 import { readClosingScene, type ClosingScene } from './closing-scene.ts';
 import { reflectionSchema, type Reflection } from './reflection-output.ts';
@@ -14,8 +15,14 @@ export const REFLECTION_TAG = 'reflection';
  */
 export const characterReflection: StepHandler = async (context) => {
   const scene = readClosingScene(context.input);
-  const characters = reflectingCharacters(context.pack, scene, context.personaId);
-  const reflections = await Promise.all(characters.map((character) => reflect(context, scene, character)));
+  // A character who witnessed nothing of the scene has nothing to remember of it: it is not asked to invent some.
+  const views = reflectingCharacters(context.pack, scene, context.personaId)
+    .map((character) => ({
+      character,
+      variables: reflectionContext(context.pack, scene, context.personaId, character),
+    }))
+    .filter(({ variables }) => variables.scene.length > 0);
+  const reflections = await Promise.all(views.map((view) => reflect(context, view)));
   const knowledge = reflections.map(({ character, reflection }) => ({
     audience: { kind: 'character', id: character.id },
     drafts: reflection.memories.map((memory) => memoryDraft(context, scene, memory)),
@@ -31,10 +38,8 @@ export const characterReflection: StepHandler = async (context) => {
 
 async function reflect(
   context: BoundaryStepContext,
-  scene: ClosingScene,
-  character: Character,
+  { character, variables }: { character: Character; variables: ReflectionContext },
 ): Promise<{ character: Character; reflection: Reflection }> {
-  const variables = reflectionContext(context.pack, scene, context.personaId, character);
   const reflection = await context.callObject({
     stage: 'character_reflection',
     principal: character.id,

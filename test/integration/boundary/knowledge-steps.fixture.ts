@@ -74,9 +74,15 @@ const heard = (by: readonly string[]) => ({ kind: 'heard', by: [...by] });
 
 /** The closing scene at the Drowned Lantern: Sam, Kit and Magdalen; one whisper between Sam and Kit; two thoughts. */
 export function closingSnapshot(
-  options: { knowledge?: KnowledgeStore; roster?: TierRoster | null; relationships?: SocialGraph | null } = {},
+  options: {
+    knowledge?: KnowledgeStore;
+    roster?: TierRoster | null;
+    relationships?: SocialGraph | null;
+    /** Keeps only the transcript lines this says to keep. */
+    keep?: (line: { readonly owner: string; readonly type: string; readonly content: string }) => boolean;
+  } = {},
 ): Json {
-  const { knowledge = seededKnowledge(), roster = null, relationships = null } = options;
+  const { knowledge = seededKnowledge(), roster = null, relationships = null, keep = () => true } = options;
   const npc = { version: 1, knowledge, roster, relationships, simulation: null, chronicle: null };
   return toJson({
     version: 1,
@@ -120,7 +126,7 @@ export function closingSnapshot(
         mood: null,
         meta: heard([PERSONA, KIT]),
       },
-    ],
+    ].filter(keep),
     ledger: [
       {
         seq: 40,

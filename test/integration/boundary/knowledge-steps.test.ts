@@ -145,6 +145,18 @@ describe('CharacterReflection at a scene boundary', () => {
     expect(after.characters[MAGDALEN]).toEqual(seededKnowledge().characters[MAGDALEN]);
   });
 
+  it('asks no one who witnessed nothing of the scene to remember it', async () => {
+    // Only Sam's whisper to Kit is left of the scene: Magdalen saw and heard none of it.
+    const whisperOnly = closingSnapshot({ keep: (line) => line.type !== 'thought' && line.content !== TEXT.shared });
+    const { context, calls, assertExhausted } = await stepContext(pack, whisperOnly, [
+      { stage: 'character_reflection', principal: KIT, reply: kitRemembers },
+    ]);
+    const after = applied(seededKnowledge(), await characterReflection(context));
+    assertExhausted();
+    expect(calls.map((call) => call.principal)).toEqual([KIT]);
+    expect(after.characters[MAGDALEN]).toEqual(seededKnowledge().characters[MAGDALEN]);
+  });
+
   it('fails the step when a reflection does not match its schema (more than five memories)', async () => {
     const tooMany = {
       memories: Array.from({ length: 6 }, (_, index) => ({ text: `m${index}`, salience: 3, entities: [], tags: [] })),
