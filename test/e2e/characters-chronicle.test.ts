@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { buildApp, launchChromium, screenshotPath, serve, type Served } from './support/serve.ts';
+
+const ARRIVAL = readFileSync('stories/lantern-quay/fixtures/arrival.yaml', 'utf8');
+
+// The debug drawer's Characters and Chronicle tabs in web mode: `storyloom serve` on Lantern Quay with the pack's own
+// scripted arrival (seed 16). Its third turn leaves the Drowned Lantern for the quay, which closes the scene: the
+// boundary runs in the background with the fixture's reflections (Kit, Mother Rook) and Chronicler; then /end scene
+// closes the quay's scene and the Chronicler alone runs again.
+describe('characters and chronicle panels', () => {
+  let served: Served;
+  let browser: Browser;
+  let page: Page;
+  let drawer: Locator;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    buildApp();
+    served = await serve(ARRIVAL);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    drawer = page.getByRole('complementary', { name: 'Debug drawer' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+
+  const input = () => page.getByLabel('Your intention');
+  const send = async (text: string) => {
+    await input().fill(text);
+    await input().press('Enter');
+  };
+  const play = async (text: string, lastWords: string) => {
+    await send(text);
+    await page.locator('.msg', { hasText: lastWords }).first().waitFor();
+    await page.locator('.progress-line').waitFor({ state: 'detached' });
+  };
+  const guidance = () => drawer.getByRole('region', { name: 'Writer guidance' });
+  const turnChip = (number: number) => drawer.locator('.turn-chip', { hasText: new RegExp(`^${number}$`, 'u') });
+
+  it('plays the first two turns in the Drowned Lantern: the Chronicle tab says why it is empty', async () => {
+    const created = (await served.call('saves.create', { packId: 'lantern-quay', seed: 16 })) as {
+      value: { id: string };
+    };
+    await page.goto(served.url);
+    await page.locator(`.save-row[data-save="${created.value.id}"] .save-open`).click();
+    await play(
+      'I stamp the coach mud off my boots by the fire and ask the landlady whether Riding Officer Thomas Pell lodges or drinks here.',
+      'go through the pockets',
+    );
+    await play(
+      '/whisper kit-wickett I keep my coat on, but press a penny into her palm and ask, under the fiddle, who here might know where Mr. Pell has gone.',
+      'sheepshank in the dark',
+    );
+    await page.getByRole('button', { name: 'Debug' }).click();
+    await drawer.getByRole('tab', { name: 'Chronicle' }).click();
+    await expect
+      .poll(() => drawer.locator('.chronicle-empty').textContent(), { timeout: 10_000 })
+      .toBe('No scene boundary has run yet. The Chronicler writes at the end of a scene.');
+  });
+
+  it('leaves for the quay, and once the world has moved on the Chronicle tab shows the writer guidance', async () => {
+    await play(
+      'I give Mother Rook my name, pay a shilling for the room, and step out onto the quay to find the harbourmaster.',
+      'know what I mean by it',
+    );
+    // The boundary never holds the input: it is there to type in while the world moves on.
+    await expect(input().isEnabled()).resolves.toBe(true);
+    await guidance().waitFor({ timeout: 15_000 });
+    await expect(drawer.locator('.chronicle-headline').textContent()).resolves.toContain('after turn 3');
+    const manifesting = guidance().locator('.chronicle-section.mandatory');
+    await expect(manifesting.locator('h4').textContent()).resolves.toBe('Manifesting nowmandatory');
+    await expect(manifesting.locator('li').allTextContents()).resolves.toEqual(['The wind off the harbour is rising.']);
+    await expect(guidance().locator('.tonal-direction').textContent()).resolves.toBe('Tone: Watchful.');
+    await expect(
+      drawer.getByRole('list', { name: 'Dramatic questions' }).locator('li').allTextContents(),
+    ).resolves.toEqual(['Where is Riding Officer Thomas Pell? — tension medium']);
+    await page.locator('.boundary-indicator').waitFor({ state: 'detached' });
+    await page.screenshot({ path: screenshotPath('chronicle-panel'), animations: 'disabled' });
+  });
+
+  it('shows in the Characters tab the memory Kit took from the scene, and the lore in the World KG', async () => {
+    await drawer.getByRole('tab', { name: 'Characters' }).click();
+    await drawer.getByRole('button', { name: /Kit Wickett/u }).click();
+    const kit = drawer.getByRole('region', { name: 'Kit Wickett' });
+    const memory = kit.locator('.knowledge-entry', { hasText: 'A wet stranger off the coach asked after Mr. Pell' });
+    await memory.waitFor({ timeout: 10_000 });
+    await expect(memory.getAttribute('data-source')).resolves.toBe('character-reflection');
+    await expect(memory.locator('.salience').textContent()).resolves.toBe('salience 6');
+    await expect(memory.locator('.tag').allTextContents()).resolves.toEqual(['stranger', 'reflection']);
+    await expect(kit.locator('h3 .tier-badge').textContent()).resolves.toBe('significant');
+    // Her states as the extractor left them after turn 3: the penny's curiosity, and a grief still below manifest.
+    const states = drawer.getByRole('list', { name: 'States of Kit Wickett' });
+    await expect(states.locator('li', { hasText: 'curious about the stranger' }).textContent()).resolves.toBe(
+      'curious about the stranger mood · level 8',
+    );
+    await expect(states.locator('li.subconscious').allTextContents()).resolves.toEqual([
+      'missing Mr. Pell grief · level 4 · subconscious',
+    ]);
+    // Mother Rook's reflection stays in her own graph.
+    await expect(kit.textContent()).resolves.not.toContain('Mr. Crane should hear of it');
+    await page.screenshot({ path: screenshotPath('characters-panel'), animations: 'disabled' });
+
+    await drawer.getByRole('button', { name: 'World KG' }).click();
+    const world = drawer.getByRole('list', { name: 'World knowledge' });
+    await world.waitFor({ timeout: 10_000 });
+    await expect(world.textContent()).resolves.toContain('Mother Rook enters her kindnesses in her ledger');
+    await expect(world.textContent()).resolves.not.toContain('A wet stranger off the coach');
+  });
+
+  it('closes the quay scene with /end scene: the Chronicler writes again, turn 3 keeps its own guidance', async () => {
+    await drawer.getByRole('tab', { name: 'Chronicle' }).click();
+    await send('/end scene');
+    await expect
+      .poll(() => guidance().locator('.chronicle-section.mandatory li').allTextContents(), { timeout: 15_000 })
+      .toEqual(['Rain comes in across the harbour mouth.']);
+    await turnChip(3).click();
+    await expect
+      .poll(() => guidance().locator('.chronicle-section.mandatory li').allTextContents(), { timeout: 10_000 })
+      .toEqual(['The wind off the harbour is rising.']);
+    await expect(input().isEnabled()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
