@@ -1,7 +1,7 @@
 import type { Character } from '../../pack/index.ts';
 import type { ReflectionContext } from '../../prompts/index.ts';
 import type { BoundaryStepContext, Json, StepHandler, StepResult } from '../contract.ts';
-import { readClosingScene, type ClosingScene } from './closing-scene.ts';
+import { readClosedScene, type ClosedScene } from './closed-scene.ts';
 import { reflectionSchema, type Reflection } from './reflection-output.ts';
 import { reflectingCharacters, reflectionContext } from './reflection-view.ts';
 
@@ -14,7 +14,7 @@ export const REFLECTION_TAG = 'reflection';
  * prompt is built from that character's view alone.
  */
 export const characterReflection: StepHandler = async (context) => {
-  const scene = readClosingScene(context.input);
+  const scene = readClosedScene(context.input);
   // A character who witnessed nothing of the scene has nothing to remember of it: it is not asked to invent some.
   const views = reflectingCharacters(context.pack, scene, context.personaId)
     .map((character) => ({
@@ -53,7 +53,7 @@ async function reflect(
 }
 
 /** A memory as a KnowledgeDraft (plain JSON), dated and placed at the scene's close. */
-function memoryDraft(context: BoundaryStepContext, scene: ClosingScene, memory: Reflection['memories'][number]): Json {
+function memoryDraft(context: BoundaryStepContext, scene: ClosedScene, memory: Reflection['memories'][number]): Json {
   return {
     kind: 'memory',
     text: memory.text,

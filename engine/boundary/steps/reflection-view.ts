@@ -2,7 +2,7 @@ import type { Character, StoryPack } from '../../pack/index.ts';
 import { knowledgeView, recall, tierOf, type CharacterTier } from '../../npc/index.ts';
 import type { ReflectionContext } from '../../prompts/index.ts';
 import { buildView, isManifest, visibleStates, type LeveledState, type StreamEntry } from '../../stream/index.ts';
-import type { ClosingScene } from './closing-scene.ts';
+import type { ClosedScene } from './closed-scene.ts';
 
 /** Entries of the World KG and of the character's own KG a reflection recalls (half each at most). */
 export const REFLECTION_RECALL_LIMIT = 16;
@@ -10,7 +10,7 @@ export const REFLECTION_RECALL_LIMIT = 16;
 const TIERS_WITH_KG: readonly CharacterTier[] = ['arc_important', 'significant'];
 
 /** Characters present when the scene closed who keep a knowledge graph; never the persona. */
-export function reflectingCharacters(pack: StoryPack, scene: ClosingScene, personaId: string): readonly Character[] {
+export function reflectingCharacters(pack: StoryPack, scene: ClosedScene, personaId: string): readonly Character[] {
   return pack.characters.filter((character) => {
     if (character.id === personaId || !scene.present.includes(character.id)) return false;
     if (scene.roster === null) return true;
@@ -26,7 +26,7 @@ export function reflectingCharacters(pack: StoryPack, scene: ClosingScene, perso
  */
 export function reflectionContext(
   pack: StoryPack,
-  scene: ClosingScene,
+  scene: ClosedScene,
   personaId: string,
   character: Character,
 ): ReflectionContext {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { StoryPack } from '../../pack/index.ts';
 import type { SceneNews } from '../../npc/index.ts';
-import type { ClosingScene } from './closing-scene.ts';
+import type { ClosedScene } from './closed-scene.ts';
 
 /** Talk of who was seen together; anything done in the scene is worth more. */
 const GATHERING_SALIENCE = 3;
@@ -35,7 +35,7 @@ type Observed = z.infer<typeof actionSchema> | z.infer<typeof shiftSchema>;
 export function sceneNews(
   pack: StoryPack,
   personaId: string,
-  scene: ClosingScene,
+  scene: ClosedScene,
   resolved: readonly { readonly record: unknown }[] = [],
 ): readonly SceneNews[] {
   const name = namer(pack, personaId);

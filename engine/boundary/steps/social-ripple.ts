@@ -8,7 +8,7 @@ import {
   type SocialGraph,
 } from '../../npc/index.ts';
 import type { BoundaryStepContext, Json, StepHandler, StepResult } from '../contract.ts';
-import { readClosingScene, type ClosingScene } from './closing-scene.ts';
+import { readClosedScene, type ClosedScene } from './closed-scene.ts';
 import { packSocialGraph } from './pack-ties.ts';
 import { resolvedRecords, sceneNews } from './scene-news.ts';
 
@@ -22,7 +22,7 @@ const TIERS_WITH_KG: readonly CharacterTier[] = ['arc_important', 'significant']
 export const socialRipple: StepHandler = (context) => Promise.resolve(ripple(context));
 
 function ripple(context: BoundaryStepContext): Json {
-  const scene = readClosingScene(context.input);
+  const scene = readClosedScene(context.input);
   const restored = restoreSocialGraph(scene.relationships);
   if (!restored.ok) throw new Error(`the relationships part is unreadable: ${restored.problems.join('; ')}`);
   // The first boundary of a story starts from the ties its pack implies (factions, goals naming another character).
@@ -48,7 +48,7 @@ function ripple(context: BoundaryStepContext): Json {
 }
 
 /** Pack characters who keep a knowledge graph (any, until the save keeps a tier roster). */
-function keepsKnowledge(context: BoundaryStepContext, scene: ClosingScene, id: string): boolean {
+function keepsKnowledge(context: BoundaryStepContext, scene: ClosedScene, id: string): boolean {
   if (id === context.personaId || !context.pack.characters.some((character) => character.id === id)) return false;
   if (scene.roster === null) return true;
   const tier = tierOf(scene.roster, id);

@@ -14,7 +14,7 @@ import { readSnapshot, type TranscriptEntry } from '../snapshot.ts';
  * The closing scene as the knowledge steps read it: the run's snapshot with its time in in-world minutes, its
  * transcript as stream entries (so the visibility matrix can filter it), and the npc_state it started from restored.
  */
-export type ClosingScene = {
+export type ClosedScene = {
   /** The turn that closed the scene: the provenance ref of what the steps write. */
   readonly turn: number;
   readonly location: string;
@@ -33,7 +33,7 @@ export type ClosingScene = {
 };
 
 /** Reads the run's snapshot; one this build cannot read fails the step loudly, as a stage failure would. */
-export function readClosingScene(input: unknown): ClosingScene {
+export function readClosedScene(input: unknown): ClosedScene {
   const snapshot = readSnapshot(input);
   const time = inWorldMinutes(snapshot.time);
   if (time === null) throw new Error(`the closing scene's time is not an in-world time: "${snapshot.time}"`);
