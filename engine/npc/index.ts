@@ -54,6 +54,7 @@ export {
   DEFAULT_ARC_IMPORTANT_CAP,
   enrolCharacter,
   idsOfTier,
+  keepsKnowledgeGraph,
   markRelevant,
   tierOf,
   tierRank,

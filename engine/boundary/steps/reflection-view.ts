@@ -1,21 +1,17 @@
 import type { Character, StoryPack } from '../../pack/index.ts';
-import { knowledgeView, recall, tierOf, type CharacterTier } from '../../npc/index.ts';
+import { keepsKnowledgeGraph, knowledgeView, recall, tierOf } from '../../npc/index.ts';
 import type { ReflectionContext } from '../../prompts/index.ts';
 import { buildView, isManifest, visibleStates, type LeveledState, type StreamEntry } from '../../stream/index.ts';
 import type { ClosedScene } from './closed-scene.ts';
 
 /** Entries of the World KG and of the character's own KG a reflection recalls (half each at most). */
 export const REFLECTION_RECALL_LIMIT = 16;
-/** The tiers that keep a knowledge graph of their own (background characters get partial profiles instead). */
-const TIERS_WITH_KG: readonly CharacterTier[] = ['arc_important', 'significant'];
 
 /** Characters present when the scene closed who keep a knowledge graph; never the persona. */
 export function reflectingCharacters(pack: StoryPack, scene: ClosedScene, personaId: string): readonly Character[] {
   return pack.characters.filter((character) => {
     if (character.id === personaId || !scene.present.includes(character.id)) return false;
-    if (scene.roster === null) return true;
-    const tier = tierOf(scene.roster, character.id);
-    return tier === null || TIERS_WITH_KG.includes(tier);
+    return scene.roster === null || keepsKnowledgeGraph(tierOf(scene.roster, character.id));
   });
 }
 

@@ -1,18 +1,16 @@
 import {
+  keepsKnowledgeGraph,
   restoreSocialGraph,
   rippleDrafts,
   spreadNews,
   strengthenSharedScene,
   tierOf,
-  type CharacterTier,
   type SocialGraph,
 } from '../../npc/index.ts';
 import type { BoundaryStepContext, Json, StepHandler, StepResult } from '../contract.ts';
 import { readClosedScene, type ClosedScene } from './closed-scene.ts';
 import { packSocialGraph } from './pack-ties.ts';
 import { resolvedRecords, sceneNews } from './scene-news.ts';
-
-const TIERS_WITH_KG: readonly CharacterTier[] = ['arc_important', 'significant'];
 
 /**
  * The social-graph ripple (event-system.md, scene boundary): what happened in the scene spreads, without an LLM, to
@@ -50,9 +48,7 @@ function ripple(context: BoundaryStepContext): Json {
 /** Pack characters who keep a knowledge graph (any, until the save keeps a tier roster). */
 function keepsKnowledge(context: BoundaryStepContext, scene: ClosedScene, id: string): boolean {
   if (id === context.personaId || !context.pack.characters.some((character) => character.id === id)) return false;
-  if (scene.roster === null) return true;
-  const tier = tierOf(scene.roster, id);
-  return tier === null || TIERS_WITH_KG.includes(tier);
+  return scene.roster === null || keepsKnowledgeGraph(tierOf(scene.roster, id));
 }
 
 function toJson(draft: ReturnType<typeof rippleDrafts>[number]['drafts'][number]): Json {

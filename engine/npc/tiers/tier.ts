@@ -85,3 +85,11 @@ export function enrolCharacter(
   if (Object.hasOwn(roster.characters, characterId)) return roster;
   return { ...roster, characters: { ...roster.characters, [characterId]: { tier, lastRelevantAt: at } } };
 }
+
+/**
+ * Whether a character keeps a knowledge graph of its own: arc_important and significant ones do; background ones get
+ * partial profiles instead. A character the roster does not know yet (null) keeps one until it is ranked.
+ */
+export function keepsKnowledgeGraph(tier: CharacterTier | null): boolean {
+  return tier !== 'background';
+}

@@ -6,6 +6,7 @@ import {
   createTierRoster,
   DEFAULT_ARC_IMPORTANT_CAP,
   enrolCharacter,
+  keepsKnowledgeGraph,
   markRelevant,
   restoreTierRoster,
   ruleTierRequests,
@@ -218,5 +219,14 @@ describe('the roster as a value', () => {
     ).toMatchObject({
       ok: false,
     });
+  });
+});
+
+describe('who keeps a knowledge graph', () => {
+  it('arc_important and significant characters do, background ones do not, one not yet ranked does', () => {
+    expect(keepsKnowledgeGraph('arc_important')).toBe(true);
+    expect(keepsKnowledgeGraph('significant')).toBe(true);
+    expect(keepsKnowledgeGraph('background')).toBe(false);
+    expect(keepsKnowledgeGraph(null)).toBe(true);
   });
 });
