@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createPlayStore } from '../../../renderer/stores/play-store.ts';
+import type { EngineEvent } from '../../../engine/api/index.ts';
+import { fakeClient } from './fake-client.ts';
+import { message, summary } from './fixtures.ts';
+
+async function openStore() {
+  const fake = fakeClient({
+    'saves.open': (params) => ({ summary: summary(String(params['id'])), messages: [message(1)] }),
+  });
+  const store = createPlayStore(fake.api);
+  await store.getState().open('a');
+  return store;
+}
+
+const progress = (status: 'started' | 'done' | 'retrying' | 'failed', done: number, saveId = 'a'): EngineEvent => ({
+  type: 'boundary.progress',
+  saveId,
+  turn: 3,
+  step: 'chronicler',
+  status,
+  done,
+  total: 8,
+});
+
+describe('play store: the scene boundary in the background', () => {
+  it('follows the boundary of the open save step by step while the player may still send', async () => {
+    const store = await openStore();
+    store.getState().apply(progress('started', 3));
+    expect(store.getState().boundary).toEqual({ turn: 3, step: 'chronicler', status: 'started', done: 3, total: 8 });
+    expect(store.getState().busy).toBe(false);
+    store.getState().apply(progress('retrying', 3));
+    expect(store.getState().boundary?.status).toBe('retrying');
+  });
+
+  it('lets the indicator go when the boundary finishes or fails (the next turn reports a failure)', async () => {
+    const store = await openStore();
+    store.getState().apply(progress('started', 7));
+    store.getState().apply(progress('done', 8));
+    expect(store.getState().boundary).toBeNull();
+    store.getState().apply(progress('started', 2));
+    store.getState().apply(progress('failed', 2));
+    expect(store.getState().boundary).toBeNull();
+  });
+
+  it('ignores another save’s boundary, and forgets its own when the story continues in a fork', async () => {
+    const store = await openStore();
+    store.getState().apply(progress('started', 1, 'b'));
+    expect(store.getState().boundary).toBeNull();
+    store.getState().apply(progress('started', 1));
+    store.getState().apply({ type: 'save.forked', from: 'a', to: 'c', reason: 'undo' });
+    expect(store.getState().boundary).toBeNull();
+  });
+});
