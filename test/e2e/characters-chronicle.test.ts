@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { buildApp, launchChromium, screenshotPath, serve, type Served } from './support/serve.ts';
 
-const ARRIVAL = readFileSync('stories/lantern-quay/fixtures/arrival.yaml', 'utf8');
+/** The arrival's first Chronicler answers after a while, so the world visibly moves on while the player reads. */
+const ARRIVAL = readFileSync('stories/lantern-quay/fixtures/arrival.yaml', 'utf8').replace(
+  '- stage: chronicler\n  reply:\n    story_state:\n      dramatic_questions:',
+  '- stage: chronicler\n  delayMs: 1500\n  reply:\n    story_state:\n      dramatic_questions:',
+);
 
 // The debug drawer's Characters and Chronicle tabs in web mode: `storyloom serve` on Lantern Quay with the pack's own
 // scripted arrival (seed 16). Its third turn leaves the Drowned Lantern for the quay, which closes the scene: the
@@ -70,9 +74,18 @@ describe('characters and chronicle panels', () => {
       'I give Mother Rook my name, pay a shilling for the room, and step out onto the quay to find the harbourmaster.',
       'know what I mean by it',
     );
-    // The boundary never holds the input: it is there to type in while the world moves on.
-    await expect(input().isEnabled()).resolves.toBe(true);
+    const indicator = page.locator('.boundary-indicator');
+    await indicator.waitFor();
+    await expect(indicator.getAttribute('role')).resolves.toBe('status');
+    await expect(indicator.textContent()).resolves.toMatch(/^The world moves on… \d of 8$/u);
+    // The boundary never holds the input: the player types on while the world moves on.
+    await input().fill('I turn up my collar');
+    await expect(input().inputValue()).resolves.toBe('I turn up my collar');
+    await page.screenshot({ path: screenshotPath('boundary-indicator'), animations: 'disabled' });
+    // Until the boundary has finished, the drawer has no chronicle to show.
+    await expect.poll(() => drawer.locator('.chronicle-empty').count()).toBe(1);
     await guidance().waitFor({ timeout: 15_000 });
+    await input().fill('');
     await expect(drawer.locator('.chronicle-headline').textContent()).resolves.toContain('after turn 3');
     const manifesting = guidance().locator('.chronicle-section.mandatory');
     await expect(manifesting.locator('h4').textContent()).resolves.toBe('Manifesting nowmandatory');
