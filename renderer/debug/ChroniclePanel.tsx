@@ -2,6 +2,7 @@ import type { ChronicleView, TurnRecord } from '../engine.ts';
 import { LastCycle } from './LastCycle.tsx';
 import { PendingList } from './PendingList.tsx';
 import { StoryState } from './StoryState.tsx';
+import { TookIn } from './TookIn.tsx';
 import { TurnViewGate } from './TurnViewGate.tsx';
 import { WriterGuidance } from './WriterGuidance.tsx';
 
@@ -31,6 +32,7 @@ export function ChroniclePanel(props: {
               </p>
               <WriterGuidance guidance={view.chronicle.writer_guidance} />
               <StoryState state={view.chronicle.story_state} />
+              <TookIn events={view.chronicle.took_in} />
             </>
           )}
           <LastCycle cycle={view.lastCycle} />

@@ -72,7 +72,7 @@ export function createDebugStore(api: EngineClient) {
         );
       }
       const turn = turns.find((candidate) => candidate.id === turnId);
-      // A failed turn left nothing in the save's truth set, landscape or context: there is nothing to ask for.
+      // A failed turn left nothing in the save's truth set, landscape, context or chronicle: nothing to ask for.
       if (turn?.status !== 'committed') return;
       const asOf = { id: saveId, turn: turn.number };
       if (tab === 'truth' && truth[turnId] === undefined) {

@@ -96,6 +96,16 @@ describe('chronicle panel', () => {
     expect(html).not.toContain('Opportunities present');
   });
 
+  it('lists the cycle before’s events the Chronicler took in, and nothing when it took in none', () => {
+    const view = chronicleView();
+    expect(chronicle()).not.toContain('Took in');
+    if (view.chronicle === null) throw new Error('the fixture has a chronicle');
+    const tookIn = { ...view, chronicle: { ...view.chronicle, took_in: ['Odile burned a letter.'] } };
+    expect(chronicle({ view: tookIn })).toContain(
+      '<ul class="storykeeper-list" aria-label="Took in from the cycle before"><li>Odile burned a letter.</li></ul>',
+    );
+  });
+
   it('shows the story state, the last cycle’s events and the pending interactions most urgent first', () => {
     const html = chronicle();
     expect(html).toContain('<li>Who rowed the Merlin home? — tension high</li>');
