@@ -142,6 +142,8 @@ export function assembleCycle(
       ...pending,
     ],
     situations,
+    // Off-screen propagation recomputes who is away once positions are settled.
+    awaySince: scene.simulation.awaySince,
   };
   return { knowledge, simulation, positions };
 }

@@ -14,3 +14,4 @@ export {
 } from './outputs.ts';
 export { cohortCandidate, likelyToAppear } from './plan.ts';
 export { readOffscreenScene, type OffscreenScene } from './offscreen-scene.ts';
+export { awayFromActiveArea, ruleTierUpdate, tierSignals, type TierObservations } from './tier-signals.ts';

@@ -76,7 +76,9 @@ export function cohortCandidate(pack: StoryPack, scene: OffscreenScene, characte
   const others = pack.characters.filter((other) => other.id !== character.id);
   const named = character.goals.flatMap((goal) => {
     const text = goalText(goal);
-    return others.filter((other) => [other.name, ...other.aliases].some((name) => names(text, name))).map((o) => o.id);
+    return others
+      .filter((other) => [other.name, ...other.aliases].some((name) => namesWholeWord(text, name)))
+      .map((o) => o.id);
   });
   return {
     id: character.id,
@@ -95,7 +97,7 @@ export function cohortCandidate(pack: StoryPack, scene: OffscreenScene, characte
 }
 
 /** Whether a goal's text names someone as a whole word ("Hale", not "whale"). */
-function names(text: string, name: string): boolean {
+export function namesWholeWord(text: string, name: string): boolean {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
   return new RegExp(`(^|[^\\p{L}])${escaped}($|[^\\p{L}])`, 'iu').test(text);
 }

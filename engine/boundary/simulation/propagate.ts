@@ -7,6 +7,7 @@ import { askIntentChecks, intentAnswer, type AskedIntent } from './intent-checks
 import { livePeriod, type SimulatedLife } from './live-period.ts';
 import { readOffscreenScene, type OffscreenScene } from './offscreen-scene.ts';
 import { cohortCandidate, cycleRoster, planCycle } from './plan.ts';
+import { awayFromActiveArea, ruleTierUpdate } from './tier-signals.ts';
 
 /**
  * Off-screen propagation (npc-simulation.md, "Simulation Decision Flow"): the SimulationPlanner decides whether the
@@ -26,14 +27,21 @@ export async function propagateOffscreen(context: BoundaryStepContext): Promise<
   const lives = simulated?.lives ?? [];
   const outcome = assembleCycle(context.pack, scene, roster, { lives, window: plan.window }, inferred);
   const relevant = plan.window === null ? roster : markRelevant(roster, plan.simulated, plan.window.from);
+  const awaySince = awayFromActiveArea(context.pack, scene, { ...scene.positions, ...outcome.positions });
+  const asked = simulated?.asked ?? [];
+  const tiers = ruleTierUpdate(context.pack, scene, relevant, {
+    pending: outcome.simulation.pending,
+    asked,
+    awaySince,
+  });
   return {
     knowledge: outcome.knowledge.map(({ audience, drafts }) => ({ audience, drafts: drafts.map(toJson) })),
-    npc: { simulation: toJson(outcome.simulation), roster: toJson(relevant) },
+    npc: { simulation: toJson({ ...outcome.simulation, awaySince }), roster: toJson(tiers.roster) },
     play: { positions: outcome.positions },
     detail: toJson({
       cycle: scene.cycle,
       plan: { simulate: plan.simulate, reasons: plan.reasons, window: plan.window, decisions: plan.decisions },
-      intentChecks: simulated?.asked ?? [],
+      intentChecks: asked,
       cohorts: simulated?.cohorts ?? null,
       simulated: lives.map(({ character, cohort, lived }) => ({
         character,
@@ -44,6 +52,7 @@ export async function propagateOffscreen(context: BoundaryStepContext): Promise<
       })),
       inferred: inferred.map((item) => ({ character: item.character, consumedEvents: item.consumed.length })),
       pending: outcome.simulation.pending.map((item) => ({ character: item.character, urgency: item.urgency })),
+      tiers: { changes: tiers.changes, refused: tiers.refused },
     }),
   };
 }

@@ -65,6 +65,8 @@ export const simulationStateSchema = z.object({
   characterEvents: z.array(characterEventSchema).default([]),
   pending: z.array(pendingInteractionSchema).default([]),
   situations: z.record(z.string(), situationSchema).default({}),
+  /** Character → when it was first seen off-screen away from the persona's area, for the long-absence demotion. */
+  awaySince: z.record(z.string(), z.number()).default({}),
 });
 export type SimulationState = z.output<typeof simulationStateSchema>;
 
@@ -76,6 +78,7 @@ export const EMPTY_SIMULATION_STATE: SimulationState = {
   characterEvents: [],
   pending: [],
   situations: {},
+  awaySince: {},
 };
 
 /** A checkpointed simulation part; absent (null) before the first boundary. Unreadable data is a bug: it throws. */

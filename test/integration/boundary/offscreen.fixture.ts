@@ -58,6 +58,7 @@ export function offscreenSnapshot(pack: StoryPack): Json {
     ],
     pending: [],
     situations: {},
+    awaySince: {},
   };
   return toJson({
     version: 1,
