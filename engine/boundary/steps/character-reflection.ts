@@ -1,22 +1,21 @@
-import type { Character } from '../../pack/index.ts';
 import type { ReflectionContext } from '../../prompts/index.ts';
 import type { BoundaryStepContext, Json, StepHandler, StepResult } from '../contract.ts';
 import { readClosedScene, type ClosedScene } from './closed-scene.ts';
 import { reflectionSchema, type Reflection } from './reflection-output.ts';
-import { reflectingCharacters, reflectionContext } from './reflection-view.ts';
+import { reflectionContext, reflectors, type Reflector } from './reflection-view.ts';
 
 /** Memories are tagged so a panel (and a later stage) can tell a character's account of a scene from hearsay. */
 export const REFLECTION_TAG = 'reflection';
 
 /**
- * CharacterReflection (npc-simulation.md): each character present in the closing scene who keeps a knowledge graph
- * writes its own account of the scene into that graph, and nowhere else. The reflections run in parallel; each
- * prompt is built from that character's view alone.
+ * CharacterReflection (npc-simulation.md): each character present in the closing scene who keeps a knowledge graph,
+ * and the persona, writes its own account of the scene into its own graph, and nowhere else. The reflections run in
+ * parallel; each prompt is built from that one's view alone.
  */
 export const characterReflection: StepHandler = async (context) => {
   const scene = readClosedScene(context.input);
   // A character who witnessed nothing of the scene has nothing to remember of it: it is not asked to invent some.
-  const views = reflectingCharacters(context.pack, scene, context.personaId)
+  const views = reflectors(context.pack, scene, context.personaId)
     .map((character) => ({
       character,
       variables: reflectionContext(context.pack, scene, context.personaId, character),
@@ -24,7 +23,7 @@ export const characterReflection: StepHandler = async (context) => {
     .filter(({ variables }) => variables.scene.length > 0);
   const reflections = await Promise.all(views.map((view) => reflect(context, view)));
   const knowledge = reflections.map(({ character, reflection }) => ({
-    audience: { kind: 'character', id: character.id },
+    audience: character.principal,
     drafts: reflection.memories.map((memory) => memoryDraft(context, scene, memory)),
   }));
   const detail = {
@@ -38,8 +37,8 @@ export const characterReflection: StepHandler = async (context) => {
 
 async function reflect(
   context: BoundaryStepContext,
-  { character, variables }: { character: Character; variables: ReflectionContext },
-): Promise<{ character: Character; reflection: Reflection }> {
+  { character, variables }: { character: Reflector; variables: ReflectionContext },
+): Promise<{ character: Reflector; reflection: Reflection }> {
   const reflection = await context.callObject({
     stage: 'character_reflection',
     principal: character.id,

@@ -1,5 +1,5 @@
 import type { Character, StoryPack } from '../../pack/index.ts';
-import { keepsKnowledgeGraph, knowledgeView, recall, tierOf } from '../../npc/index.ts';
+import { keepsKnowledgeGraph, knowledgeView, recall, tierOf, type Principal } from '../../npc/index.ts';
 import type { ReflectionContext } from '../../prompts/index.ts';
 import { buildView, isManifest, visibleStates, type LeveledState, type StreamEntry } from '../../stream/index.ts';
 import type { ClosedScene } from './closed-scene.ts';
@@ -7,16 +7,40 @@ import type { ClosedScene } from './closed-scene.ts';
 /** Entries of the World KG and of the character's own KG a reflection recalls (half each at most). */
 export const REFLECTION_RECALL_LIMIT = 16;
 
-/** Characters present when the scene closed who keep a knowledge graph; never the persona. */
-export function reflectingCharacters(pack: StoryPack, scene: ClosedScene, personaId: string): readonly Character[] {
-  return pack.characters.filter((character) => {
-    if (character.id === personaId || !scene.present.includes(character.id)) return false;
-    return scene.roster === null || keepsKnowledgeGraph(tierOf(scene.roster, character.id));
-  });
+/** Who remembers a scene, and whose graph (the persona's, or one character's) its memories go to and come from. */
+export type Reflector = {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  /** Empty for the persona: the player decides its temperament, not the pack. */
+  readonly personality: string;
+  readonly principal: Extract<Principal, { kind: 'persona' } | { kind: 'character' }>;
+};
+
+/**
+ * Characters present when the scene closed who keep a knowledge graph, then the persona (npc-simulation.md's MC KG:
+ * "narrative from MC's point of view"), who is in every scene it plays.
+ */
+export function reflectors(pack: StoryPack, scene: ClosedScene, personaId: string): readonly Reflector[] {
+  const characters = pack.characters
+    .filter((character) => {
+      if (character.id === personaId || !scene.present.includes(character.id)) return false;
+      return scene.roster === null || keepsKnowledgeGraph(tierOf(scene.roster, character.id));
+    })
+    .map(characterReflector);
+  const persona = pack.personas.find((candidate) => candidate.id === personaId);
+  if (persona === undefined) return characters;
+  const { id, name, description } = persona;
+  return [...characters, { id, name, description, personality: '', principal: { kind: 'persona' } }];
+}
+
+function characterReflector(character: Character): Reflector {
+  const { id, name, description, personality } = character;
+  return { id, name, description, personality, principal: { kind: 'character', id } };
 }
 
 /**
- * The reflection prompt's variables for ONE character: the scene as the visibility matrix lets it see it (narration
+ * The reflection prompt's variables for ONE reflector: the scene as the visibility matrix lets it see it (narration
  * and dialog it witnessed, its own thoughts and intentions; never a whisper between others or another's thoughts),
  * and what its knowledge view recalls (World KG and its own KG, nothing else).
  */
@@ -24,9 +48,9 @@ export function reflectionContext(
   pack: StoryPack,
   scene: ClosedScene,
   personaId: string,
-  character: Character,
+  character: Reflector,
 ): ReflectionContext {
-  const view = knowledgeView(scene.knowledge, { kind: 'character', id: character.id });
+  const view = knowledgeView(scene.knowledge, character.principal);
   const recollection = recall(view, {
     now: scene.time,
     entities: [...scene.present, scene.location],

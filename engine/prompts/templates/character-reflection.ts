@@ -19,7 +19,7 @@ The scene at {{location.name}} ({{location.id}}), as {{char.name}} lived it:
 {{#each scene}}{{line}}
 {{/each}}
 You are {{char.name}} ({{char.id}}). {{char.description}}
-Personality: {{char.personality}}
-{{#if char.states}}You are: {{char.states}}
+{{#if char.personality}}Personality: {{char.personality}}
+{{/if}}{{#if char.states}}You are: {{char.states}}
 {{/if}}
 What does {{char.name}} remember of this scene?`;

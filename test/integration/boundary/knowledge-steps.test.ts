@@ -52,6 +52,11 @@ const magdalenRemembers = {
   ],
 };
 
+const samRemembers = {
+  memories: [{ text: 'SAM-REFLECTS: Kit knows about the boat; I must not let Magdalen see me ask.', salience: 7 }],
+};
+const samReflects = { stage: 'character_reflection', principal: PERSONA, reply: samRemembers } as const;
+
 const stepResultSchema = z.object({
   knowledge: z.array(z.object({ audience: z.unknown(), drafts: z.array(z.unknown()) })).default([]),
   npc: z.record(z.string(), z.unknown()).default({}),
@@ -66,17 +71,23 @@ function applied(store: KnowledgeStore, output: unknown): KnowledgeStore {
 }
 
 describe('CharacterReflection at a scene boundary', () => {
-  it("writes each present character's memories into its own graph and nowhere else", async () => {
+  it("writes each present character's memories, and the persona's, into its own graph and nowhere else", async () => {
     const { context, assertExhausted } = await stepContext(pack, closingSnapshot(), [
       { stage: 'character_reflection', principal: KIT, reply: kitRemembers },
       { stage: 'character_reflection', principal: MAGDALEN, reply: magdalenRemembers },
+      samReflects,
     ]);
     const before = seededKnowledge();
     const after = applied(before, await characterReflection(context));
     assertExhausted();
 
     expect(after.world).toEqual(before.world);
-    expect(after.persona).toEqual(before.persona);
+    expect(after.persona.slice(0, 1)).toEqual(before.persona);
+    expect(after.persona.slice(1)).toEqual([
+      expect.objectContaining({ kind: 'memory', text: samRemembers.memories[0]?.text, tags: ['reflection'] }),
+    ]);
+    const everyCharacter = Object.values(after.characters).flat();
+    expect(everyCharacter.map((entry) => entry.text)).not.toContain(samRemembers.memories[0]?.text);
     expect(after.characters[SILAS]).toEqual(before.characters[SILAS]);
     expect(Object.keys(after.characters).sort()).toEqual([KIT, MAGDALEN, SILAS].sort());
     const kitNew = after.characters[KIT]?.slice(1);
@@ -101,6 +112,7 @@ describe('CharacterReflection at a scene boundary', () => {
     const { context, calls } = await stepContext(pack, closingSnapshot(), [
       { stage: 'character_reflection', principal: KIT, reply: kitRemembers },
       { stage: 'character_reflection', principal: MAGDALEN, reply: magdalenRemembers },
+      samReflects,
     ]);
     await characterReflection(context);
     const kit = calls.find((call) => call.principal === KIT)?.prompt ?? '';
@@ -124,14 +136,29 @@ describe('CharacterReflection at a scene boundary', () => {
       expect(magdalen).not.toContain(hidden);
   });
 
+  it("builds the persona's prompt from its own view: its graph, the World KG, what it witnessed and meant", async () => {
+    const { context, calls } = await stepContext(pack, closingSnapshot(), [
+      { stage: 'character_reflection', principal: KIT, reply: kitRemembers },
+      { stage: 'character_reflection', principal: MAGDALEN, reply: magdalenRemembers },
+      samReflects,
+    ]);
+    await characterReflection(context);
+    const sam = calls.find((call) => call.principal === PERSONA)?.prompt ?? '';
+    for (const seen of [TEXT.world, TEXT.persona, TEXT.shared, TEXT.whisperIntention, TEXT.whisperNarration])
+      expect(sam).toContain(seen);
+    for (const hidden of [TEXT.kit, TEXT.magdalen, TEXT.silas, TEXT.kitThought, TEXT.magdalenThought])
+      expect(sam).not.toContain(hidden);
+  });
+
   it('runs the reflections in parallel: both calls are made before either answers', async () => {
     const { context, calls } = await stepContext(pack, closingSnapshot(), [
       { stage: 'character_reflection', principal: KIT, reply: kitRemembers, delayMs: 30 },
       { stage: 'character_reflection', principal: MAGDALEN, reply: magdalenRemembers, delayMs: 30 },
+      { ...samReflects, delayMs: 30 },
     ]);
     const running = characterReflection(context);
     await Promise.resolve();
-    expect(calls.map((call) => call.principal)).toEqual([KIT, MAGDALEN]);
+    expect(calls.map((call) => call.principal)).toEqual([KIT, MAGDALEN, PERSONA]);
     await running;
   });
 
@@ -139,9 +166,10 @@ describe('CharacterReflection at a scene boundary', () => {
     const roster = tierRoster({ [KIT]: 'significant', [MAGDALEN]: 'background', [SILAS]: 'arc_important' });
     const { context, calls } = await stepContext(pack, closingSnapshot({ roster }), [
       { stage: 'character_reflection', principal: KIT, reply: kitRemembers },
+      samReflects,
     ]);
     const after = applied(seededKnowledge(), await characterReflection(context));
-    expect(calls.map((call) => call.principal)).toEqual([KIT]);
+    expect(calls.map((call) => call.principal)).toEqual([KIT, PERSONA]);
     expect(after.characters[MAGDALEN]).toEqual(seededKnowledge().characters[MAGDALEN]);
   });
 
@@ -150,10 +178,11 @@ describe('CharacterReflection at a scene boundary', () => {
     const whisperOnly = closingSnapshot({ keep: (line) => line.type !== 'thought' && line.content !== TEXT.shared });
     const { context, calls, assertExhausted } = await stepContext(pack, whisperOnly, [
       { stage: 'character_reflection', principal: KIT, reply: kitRemembers },
+      samReflects,
     ]);
     const after = applied(seededKnowledge(), await characterReflection(context));
     assertExhausted();
-    expect(calls.map((call) => call.principal)).toEqual([KIT]);
+    expect(calls.map((call) => call.principal)).toEqual([KIT, PERSONA]);
     expect(after.characters[MAGDALEN]).toEqual(seededKnowledge().characters[MAGDALEN]);
   });
 
@@ -164,6 +193,7 @@ describe('CharacterReflection at a scene boundary', () => {
     const { context } = await stepContext(pack, closingSnapshot(), [
       { stage: 'character_reflection', principal: KIT, reply: tooMany },
       { stage: 'character_reflection', principal: MAGDALEN, reply: magdalenRemembers },
+      samReflects,
     ]);
     await expect(characterReflection(context)).rejects.toThrow(/schema/u);
   });

@@ -17,9 +17,10 @@ afterEach(async () => {
 // The instant provider's boundary replies: each character reflects in its own words, named after it.
 const KIT_REMEMBERS = 'kit-wickett remembers the stranger by the fire.';
 const MAGDALEN_REMEMBERS = 'magdalen-rook remembers the stranger by the fire.';
+const SAM_REMEMBERS = 'sam-fairweather remembers the stranger by the fire.';
 
 /** Lantern Quay: one turn in the tavern, `/end scene` (its boundary runs), then one turn of the next scene. */
-async function aSceneAndTheNext() {
+async function aSceneAndTheNext(nextInput = 'I ask for a room.') {
   const fake = createInterpretingProvider();
   setup = await startPlay(async () => fake.provider);
   const { api } = setup;
@@ -28,7 +29,7 @@ async function aSceneAndTheNext() {
   await play('I shake the rain off my coat.');
   await play('/end scene');
   const before = fake.prompts.length;
-  await play('I ask for a room.');
+  await play(nextInput);
   return { fake, api, saveId: save.id, home: setup.home, next: fake.prompts.slice(before) };
 }
 
@@ -56,9 +57,19 @@ describe('knowledge graphs in play', () => {
     ]);
     expect(kit.entries.some((entry) => entry.text === MAGDALEN_REMEMBERS)).toBe(false);
     const world = unwrap(await api['saves.knowledge']({ id: saveId, graph: 'world' }));
+    expect(world.entries.some((entry) => entry.source === 'character-reflection')).toBe(false);
     const persona = unwrap(await api['saves.knowledge']({ id: saveId, graph: 'persona' }));
-    for (const graph of [world, persona])
-      expect(graph.entries.some((entry) => entry.source === 'character-reflection')).toBe(false);
+    const reflected = persona.entries.filter((entry) => entry.source === 'character-reflection');
+    expect(reflected.map((entry) => entry.text)).toEqual([SAM_REMEMBERS]);
+  });
+
+  it("gives the persona's reflection to the Persona Intent of the next scene, and to no character's prompt", async () => {
+    const { next } = await aSceneAndTheNext('/auto');
+    const personaIntent = next.filter((prompt) => prompt.stage === 'persona_intent');
+    expect(personaIntent.map((prompt) => prompt.text.includes(SAM_REMEMBERS))).toEqual([true]);
+    const others = next.filter((prompt) => prompt.stage !== 'persona_intent' && !prompt.stage.endsWith('_extractor'));
+    expect(others.length).toBeGreaterThan(0);
+    for (const prompt of others) expect(prompt.text).not.toContain(SAM_REMEMBERS);
   });
 
   it("gives a character's prompts of the next scene its own reflection, never another character's", async () => {
