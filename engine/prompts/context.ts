@@ -89,6 +89,8 @@ export interface PromptContext {
     readonly understood: string;
     /** A scene opening's brief: the Chronicler's guidance and pending interactions (absent on other turns). */
     readonly opening?: string;
+    /** A scene opening's note on the characters' tiers and importance_flags (absent on other turns). */
+    readonly importance?: string;
   };
   /**
    * Narrator only, Tier 2 beyond the history window: the turns that scrolled out of it, compressed with age (one line

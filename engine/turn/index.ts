@@ -10,3 +10,4 @@ export { contextView, landscapeAt, landscapeView } from './storykeeper/index.ts'
 export { knowledgeGraphView } from './knowledge-graph-view.ts';
 export { SCENE_OPENINGS_CHECKPOINT, sceneOpeningFor, type CheckpointReader } from './scene-opening.ts';
 export { chronicleView } from './chronicle-view.ts';
+export { IMPORTANCE_FLAGS_CHECKPOINT, type ImportanceReport } from './importance-flags.ts';

@@ -3,7 +3,7 @@ import type { StreamEntry, StreamMeta } from '../stream/index.ts';
 import { appendWhole, pendingId } from './append.ts';
 import { NARRATOR_OWNER } from '../stream/index.ts';
 import { callStageObject, callStageText } from './call-stage.ts';
-import { beatScriptSchemaFor, type Beat, type BeatScript } from './outputs.ts';
+import { beatScriptSchemaFor, type Beat, type BeatScript, type NarratorImportanceFlags } from './outputs.ts';
 import { charactersPresent, displayName } from './prompt-view.ts';
 import { renderStage } from './render-stage.ts';
 import { findSpeech, spokenWordsStream } from './speech-check.ts';
@@ -19,13 +19,19 @@ export interface Resolution {
   readonly silence: boolean;
   /** From classification: a refusal to render, directions from fired triggers. */
   readonly guidance?: NarratorGuidance;
+  /** At a scene opening: the characters whose tier the Narrator may ask to change (its importance_flags). */
+  readonly flaggable?: readonly string[];
 }
 
 /**
  * Resolves one intention: the Narrator writes a beat script, which is expanded in order — narration beats appended
- * as they are, each cue answered by one Character Dialog call that sees everything appended before it.
+ * as they are, each cue answered by one Character Dialog call that sees everything appended before it. Returns the
+ * script's importance_flags, which only a scene opening's script may carry.
  */
-export async function resolveIntention(context: TurnContext, resolution: Resolution): Promise<void> {
+export async function resolveIntention(
+  context: TurnContext,
+  resolution: Resolution,
+): Promise<NarratorImportanceFlags | null> {
   const script = await writeBeatScript(context, resolution);
   const heard = witnesses(context, resolution);
   for (const beat of script.beats) {
@@ -33,6 +39,7 @@ export async function resolveIntention(context: TurnContext, resolution: Resolut
       appendWhole(context, { owner: NARRATOR_OWNER, type: 'narration', content: beat.content.trim(), meta: heard });
     else await speak(context, resolution, beat, heard);
   }
+  return script.importance_flags ?? null;
 }
 
 /** Who sees what this resolution adds to the stream: everyone present, or only the two sides of a whisper. */
@@ -67,7 +74,7 @@ async function writeBeatScript(context: TurnContext, resolution: Resolution): Pr
   // A refused action involves no character: the Narrator renders it alone.
   const refused = (resolution.guidance?.constraint ?? '') !== '';
   const cueable = refused ? [] : charactersPresent(context.pack, context.state).map((character) => character.id);
-  const schema = beatScriptSchemaFor(cueable);
+  const schema = beatScriptSchemaFor(cueable, resolution.flaggable);
   const call = (prompt: readonly LlmMessage[]) =>
     callStageObject(context, {
       stage: 'narrator',
@@ -120,7 +127,7 @@ function normalizeCues(context: TurnContext, script: BeatScript): BeatScript {
   const beats = script.beats.map((beat): Beat =>
     beat.type === 'cue' ? { ...beat, character: resolveSpeaker(context, beat.character) ?? beat.character } : beat,
   );
-  return { beats };
+  return { ...script, beats };
 }
 
 async function speak(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHARACTER_TIERS } from '../npc/index.ts';
 
 /** The structured output of each stage (pipeline-rules.md "Stage Contracts"). Objects at the root: every provider
  * (OpenAI's json_schema included) accepts them. */
@@ -15,30 +16,59 @@ export const cueBeatSchema = z.strictObject({
   mood: z.string().min(1).max(40),
   context: z.string().max(300),
 });
+/** A scene opening's few tier requests: more would be the Narrator recasting the story, not flagging it. */
+const MAX_TIER_REQUESTS = 4;
+
+function importanceFlagsSchema<Id extends z.ZodType<string>>(character: Id) {
+  const request = z.strictObject({
+    character,
+    requested: z.enum(CHARACTER_TIERS),
+    reason: z.string().min(1).max(300),
+  });
+  return z.strictObject({
+    upgrade_requests: z.array(request).max(MAX_TIER_REQUESTS).default([]),
+    downgrade_requests: z.array(request).max(MAX_TIER_REQUESTS).default([]),
+  });
+}
+
 export const beatScriptSchema = z.strictObject({
   beats: z
     .array(z.discriminatedUnion('type', [narrationBeatSchema, cueBeatSchema]))
     .min(1)
     .max(12),
+  /** At a scene opening only (npc-simulation.md, the Writer's importance_flags). */
+  importance_flags: importanceFlagsSchema(z.string().min(1)).optional(),
 });
 
 /**
  * The beat script for one scene: cues may name only the characters present, so a grammar-constrained model cannot
- * invent a speaker (and with nobody present, only narration beats exist).
+ * invent a speaker (and with nobody present, only narration beats exist). At a scene opening, `flaggable` lists the
+ * characters whose tier the Narrator may ask to change; on other turns the script has no importance_flags at all.
  */
-export function beatScriptSchemaFor(characterIds: readonly string[]): z.ZodType<BeatScript> {
+export function beatScriptSchemaFor(
+  characterIds: readonly string[],
+  flaggable: readonly string[] = [],
+): z.ZodType<BeatScript> {
   const [first, ...rest] = characterIds;
-  if (first === undefined) return z.strictObject({ beats: z.array(narrationBeatSchema).min(1).max(MAX_BEATS) });
-  const cue = cueBeatSchema.extend({ character: z.enum([first, ...rest]) });
-  return z.strictObject({
-    beats: z
-      .array(z.discriminatedUnion('type', [narrationBeatSchema, cue]))
-      .min(1)
-      .max(12),
-  });
+  const beat =
+    first === undefined
+      ? narrationBeatSchema
+      : z.discriminatedUnion('type', [
+          narrationBeatSchema,
+          cueBeatSchema.extend({ character: z.enum([first, ...rest]) }),
+        ]);
+  const beats = z
+    .array(beat)
+    .min(1)
+    .max(first === undefined ? MAX_BEATS : 12);
+  const [firstFlaggable, ...restFlaggable] = flaggable;
+  if (firstFlaggable === undefined) return z.strictObject({ beats });
+  const flags = importanceFlagsSchema(z.enum([firstFlaggable, ...restFlaggable])).optional();
+  return z.strictObject({ beats, importance_flags: flags });
 }
 export type BeatScript = z.infer<typeof beatScriptSchema>;
 export type Beat = BeatScript['beats'][number];
+export type NarratorImportanceFlags = NonNullable<BeatScript['importance_flags']>;
 
 /** Persona and NPC Intent: an optional private thought, then the intention. An empty thought means none. */
 export const intentSchema = z.strictObject({ thought: z.string(), intention: z.string().min(1) });

@@ -1,4 +1,4 @@
-import type { SceneOpeningBrief } from '../npc/index.ts';
+import type { SceneOpeningBrief, TierRoster } from '../npc/index.ts';
 import type { RngState } from '../platform/index.ts';
 import type { NewStageCall } from '../store/index.ts';
 import { TurnBuffer, type StreamEntry } from '../stream/index.ts';
@@ -8,7 +8,9 @@ import { extractLore, extractStates } from './extract.ts';
 import { detectMove } from './movement.ts';
 import { appendWhole } from './append.ts';
 import { NO_GUIDANCE } from './classify/guidance.ts';
+import { flaggableCharacters, importanceBrief } from './importance-flags.ts';
 import { resolveIntention } from './narrate.ts';
+import type { NarratorImportanceFlags } from './outputs.ts';
 import { npcIntent, personaIntent } from './npc-intent.ts';
 import { withSceneCast, type PlayState } from './play-state.ts';
 import { charactersPresent } from './prompt-view.ts';
@@ -33,6 +35,8 @@ export interface TurnOutcome {
   readonly stageLog: readonly NewStageCall[];
   readonly rngState: RngState;
   readonly events: EventTurnOutput;
+  /** The scene opening's importance_flags, as the Narrator wrote them (null on other turns, or when it had none). */
+  readonly importanceFlags: NarratorImportanceFlags | null;
 }
 
 export type TurnSetup = Omit<TurnContext, 'buffer' | 'stageLog'> & {
@@ -41,6 +45,8 @@ export type TurnSetup = Omit<TurnContext, 'buffer' | 'stageLog'> & {
   readonly events: EventTurnInput;
   /** The Narrator's brief when this turn opens a scene (see sceneOpeningFor). */
   readonly opening?: SceneOpeningBrief;
+  /** The characters' tiers as the turn starts: at a scene opening the Narrator may ask to change them. */
+  readonly roster?: TierRoster | null;
 };
 
 /**
@@ -71,16 +77,21 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   const whisper = input.whisperTo === undefined ? {} : { whisperTo: input.whisperTo };
   // The opening brief goes to the first Narrator call of the scene: the one resolving the persona's intention.
   const opening = opened && setup.opening !== undefined ? { opening: setup.opening.text } : {};
+  const tiers = opened ? (setup.roster ?? null) : null;
+  const flaggable = flaggableCharacters(tiers);
+  const importance = tiers === null || flaggable.length === 0 ? {} : { importance: importanceBrief(tiers) };
   const resolution = {
     intention,
     roundStartSeq: personaRound,
     silence: !refused && activation.silence,
-    guidance: { ...classified.classification.guidance, ...opening },
+    guidance: { ...classified.classification.guidance, ...opening, ...importance },
+    flaggable,
     ...whisper,
   };
   // A refused action changes nothing: no extractor, no character stage, no NPC round.
-  if (refused) await resolveIntention(context, resolution);
-  else context = await round(context, context.personaId, resolution);
+  let importanceFlags: NarratorImportanceFlags | null;
+  if (refused) importanceFlags = await resolveIntention(context, resolution);
+  else ({ context, flags: importanceFlags } = await round(context, context.personaId, resolution));
 
   // Each activated NPC in order: intent, then its own round. The Narrator keeps the turn's retrieved tier (Tier 3);
   // the refusal and the fired triggers' directions were for the persona's intention alone.
@@ -88,13 +99,25 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   for (const characterId of refused ? [] : activation.active) {
     const roundStartSeq = buffer.nextSeq();
     const npcIntention = await npcIntent(context, characterId);
-    context = await round(context, characterId, { intention: npcIntention, roundStartSeq, silence: false, guidance });
+    ({ context } = await round(context, characterId, {
+      intention: npcIntention,
+      roundStartSeq,
+      silence: false,
+      guidance,
+    }));
   }
 
   const moved = refused ? null : movement(context, input.intention, classified.classification.destination);
   const finalState = moved === null ? context.state : moveTo(context.state, context.personaId, moved.to, moved.minutes);
   const events = finishTurnEvents(context, setup.events, classified);
-  return { messages: buffer.pending(), state: finalState, stageLog, rngState: context.rng.state(), events };
+  return {
+    messages: buffer.pending(),
+    state: finalState,
+    stageLog,
+    rngState: context.rng.state(),
+    events,
+    importanceFlags,
+  };
 }
 
 function movement(context: TurnContext, intention: string, destination: string | null) {
@@ -117,13 +140,16 @@ function appendPlayerInput(context: TurnContext, input: TurnInput): StreamEntry 
   });
 }
 
-/** Expansion and extractor side by side; their writes applied after both finish; then the Lore Extractor. */
+/**
+ * Expansion and extractor side by side; their writes applied after both finish; then the Lore Extractor. The flags are
+ * the Narrator's importance_flags, which only a scene opening's script carries.
+ */
 async function round(
   context: TurnContext,
   actor: string,
   resolution: Parameters<typeof resolveIntention>[1],
-): Promise<TurnContext> {
-  const [, changes] = await bothOrNeither(
+): Promise<{ context: TurnContext; flags: NarratorImportanceFlags | null }> {
+  const [flags, changes] = await bothOrNeither(
     context,
     (sibling) => resolveIntention(sibling, resolution),
     (sibling) => extractStates(sibling, actor, resolution.roundStartSeq),
@@ -131,7 +157,7 @@ async function round(
   let next = withState(context, setStates(context.state, actor, changes));
   const facts = await extractLore(next, resolution.roundStartSeq);
   next = withState(next, upsertLore(next.state, facts, context.buffer.turn));
-  return next;
+  return { context: next, flags };
 }
 
 /** Runs two stages in parallel; if one fails the other is cancelled, and the turn waits for both to stop. */

@@ -26,6 +26,7 @@ import { recordBoundaryFailure, SceneBoundaries, type BoundaryFailure } from './
 import { markerMessages } from './scene-markers.ts';
 import { StageFailure } from './stage-failure.ts';
 import { toStreamEntry, toStreamMessage } from './stream-entries.ts';
+import { IMPORTANCE_FLAGS_CHECKPOINT, withImportanceFlags } from './importance-flags.ts';
 import { npcStateForTurn, withLearnedLore } from './turn-knowledge.ts';
 import { addMinutes } from './world-time.ts';
 
@@ -187,6 +188,7 @@ export class PlaySession {
           stageTimeoutMs: deps.stageTimeoutMs,
           state: cache.state,
           knowledge: npc.knowledge,
+          roster: npc.roster,
           turn,
           history: cache.history,
           ...(opening === null ? {} : { opening }),
@@ -206,7 +208,12 @@ export class PlaySession {
       const closing = { ...outcome.state, location: cache.state.location, time: cache.state.time };
       // Lorebook = World KG: what the Lore Extractor learned is committed with the turn, and the boundary starts from it.
       const learned = withLearnedLore(npc, deps.pack, cache.state, outcome.state, turn);
-      const knowledge = learned === npc ? [] : [{ kind: NPC_STATE_CHECKPOINT, data: learned }];
+      // A scene opening's importance_flags change the roster with the turn; what the cap refused is reported with it.
+      const flagged = withImportanceFlags(learned, outcome.importanceFlags, cache.state.time);
+      const knowledge = [
+        ...(flagged.npc === npc ? [] : [{ kind: NPC_STATE_CHECKPOINT, data: flagged.npc }]),
+        ...(flagged.report === null ? [] : [{ kind: IMPORTANCE_FLAGS_CHECKPOINT, data: flagged.report }]),
+      ];
       const boundary = leaves
         ? this.#boundaryRun({
             reason: 'location_change',
@@ -215,7 +222,7 @@ export class PlaySession {
             next,
             messages: outcome.messages,
             ledger,
-            npc: learned,
+            npc: flagged.npc,
           })
         : {};
       const committed = store.commitTurn({

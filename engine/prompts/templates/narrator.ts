@@ -42,6 +42,8 @@ What is known of this world:
 {{/if}}
 {{#if guidance.opening}}{{guidance.opening}}
 
+{{/if}}{{#if guidance.importance}}{{guidance.importance}}
+
 {{/if}}{{#if guidance.retrieved}}What matters now (let it colour the telling; never quote it, never name it):
 {{guidance.retrieved}}
 {{/if}}

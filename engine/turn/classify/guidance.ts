@@ -17,6 +17,8 @@ export interface NarratorGuidance {
    * out to seek the protagonist, by urgency (npc-simulation.md's Writer is the Narrator at a scene opening).
    */
   readonly opening?: string;
+  /** At a scene opening only: the characters' tiers and how the Narrator may ask to change them (importance_flags). */
+  readonly importance?: string;
 }
 
 export const NO_GUIDANCE: NarratorGuidance = { constraint: '', directions: '', retrieved: '', understood: '' };
