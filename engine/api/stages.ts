@@ -44,6 +44,7 @@ export const BOUNDARY_PROMPT_STAGES = [
   'cohort_simulation',
   'offscreen_inference',
   'chronicler',
+  'partial_profile',
 ] as const;
 export type BoundaryPromptStage = (typeof BOUNDARY_PROMPT_STAGES)[number];
 

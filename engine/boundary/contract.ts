@@ -95,6 +95,7 @@ export type StepResult = {
  * `knowledge` (KnowledgeStore; written by character_reflection, social_ripple, offscreen_propagation, chronicler
  * through StepResult.knowledge and by the turn's Lore Extractor), `roster` (TierRoster; offscreen_propagation),
  * `relationships` (social_ripple), `simulation` (offscreen_propagation: last simulated, cycles, pending interactions),
- * `chronicle` (chronicler: story_state, writer_guidance, world momentum).
+ * `chronicle` (chronicler: story_state, writer_guidance, world momentum), `profiles` (offscreen_propagation: appearances
+ * and the PartialProfileCrafter's partial profiles).
  */
 export const NPC_STATE_CHECKPOINT = 'npc_state';

@@ -21,10 +21,12 @@ export interface NpcState {
   readonly relationships: z.infer<typeof jsonSchema>;
   readonly simulation: z.infer<typeof jsonSchema>;
   readonly chronicle: z.infer<typeof jsonSchema>;
+  /** Appearances and partial profiles (ProfilesState; offscreen_propagation). */
+  readonly profiles: z.infer<typeof jsonSchema>;
 }
 
 /** The parts a step may replace through StepResult.npc (knowledge only grows, through drafts). */
-export const NPC_STATE_PARTS = ['roster', 'relationships', 'simulation', 'chronicle'] as const;
+export const NPC_STATE_PARTS = ['roster', 'relationships', 'simulation', 'chronicle', 'profiles'] as const;
 export type NpcStatePart = (typeof NPC_STATE_PARTS)[number];
 
 const knowledgeSchema = z.unknown().transform((data, context): KnowledgeStore => {
@@ -49,6 +51,8 @@ export const npcStateSchema = z.strictObject({
   relationships: jsonSchema,
   simulation: jsonSchema,
   chronicle: jsonSchema,
+  // Saves from before partial profiles have none yet.
+  profiles: jsonSchema.default(null),
 });
 
 /**
@@ -69,6 +73,7 @@ export function initialNpcState(pack: StoryPack): NpcState {
     relationships: null,
     simulation: null,
     chronicle: null,
+    profiles: null,
   };
 }
 

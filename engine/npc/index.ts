@@ -68,6 +68,13 @@ export { DEFAULT_LONG_TERM_ABSENCE, ruleTierRequests } from './tiers/tier-rules.
 export type { TierSignals } from './tiers/tier-rules.ts';
 export { needsPartialProfile, partialProfileSchema, RECURRING_APPEARANCES } from './tiers/partial-profile.ts';
 export type { PartialProfile, PartialProfileDecision, PartialProfileQuestion } from './tiers/partial-profile.ts';
+export {
+  countAppearances,
+  EMPTY_PROFILES_STATE,
+  profilesStateSchema,
+  restoreProfilesState,
+} from './tiers/profiles-state.ts';
+export type { ProfilesState } from './tiers/profiles-state.ts';
 export { restoreTierRoster } from './tiers/restore-roster.ts';
 export type { RestoredRoster } from './tiers/restore-roster.ts';
 

@@ -11,6 +11,7 @@ import standaloneSimulation from './templates/standalone-simulation.ts';
 import cohortSimulation from './templates/cohort-simulation.ts';
 import offscreenInference from './templates/offscreen-inference.ts';
 import chronicler from './templates/chronicler.ts';
+import partialProfile from './templates/partial-profile.ts';
 import type { BoundaryPromptStage } from '../api/index.ts';
 import type { ViewStage } from '../stream/index.ts';
 
@@ -33,4 +34,5 @@ export const DEFAULT_BOUNDARY_TEMPLATES: Readonly<Record<BoundaryPromptStage, st
   cohort_simulation: cohortSimulation,
   offscreen_inference: offscreenInference,
   chronicler,
+  partial_profile: partialProfile,
 };

@@ -7,6 +7,7 @@ import { checkTemplate, compileTemplate, type CompiledTemplate } from './handleb
 import { splitSections, toChatMessages } from './chat-sections.ts';
 import type { PromptContext } from './context.ts';
 import type { ReflectionContext } from './reflection-context.ts';
+import type { PartialProfileContext } from './profile-context.ts';
 import type {
   ChroniclerContext,
   CohortSimulationContext,
@@ -31,6 +32,7 @@ interface BoundaryContexts {
   readonly cohort_simulation: CohortSimulationContext;
   readonly offscreen_inference: OffscreenInferenceContext;
   readonly chronicler: ChroniclerContext;
+  readonly partial_profile: PartialProfileContext;
 }
 
 export interface TemplateProblem {

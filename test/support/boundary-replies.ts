@@ -28,6 +28,19 @@ export function boundaryReply(request: LlmObjectRequest<unknown>): unknown {
     }
     case 'offscreen_inference':
       return { scenes: [scene], current_situation: {} };
+    case 'partial_profile': {
+      const line = `${request.principal ?? 'someone'} keeps to the edge of things.`;
+      const behavior = { default: line, stressed: line, tell: line };
+      const voice = { style: line, distinctive: line, examples: [line] };
+      return {
+        identity: line,
+        appearance: line,
+        personality: line,
+        behavior,
+        voice,
+        knowledge: { knows: [], doesNotKnow: [], wouldNotice: [] },
+      };
+    }
     default:
       throw new Error(`no boundary reply for schema ${request.schemaName} (stage ${request.stage})`);
   }

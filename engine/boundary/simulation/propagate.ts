@@ -7,6 +7,7 @@ import { askIntentChecks, intentAnswer, type AskedIntent } from './intent-checks
 import { livePeriod, type SimulatedLife } from './live-period.ts';
 import { readOffscreenScene, type OffscreenScene } from './offscreen-scene.ts';
 import { cohortCandidate, cycleRoster, planCycle } from './plan.ts';
+import { craftPartialProfiles } from './profiles.ts';
 import { awayFromActiveArea, ruleTierUpdate } from './tier-signals.ts';
 
 /**
@@ -19,10 +20,12 @@ export async function propagateOffscreen(context: BoundaryStepContext): Promise<
   const scene = readOffscreenScene(context.input);
   const roster = cycleRoster(context.pack, scene);
   const plan = planCycle(context.pack, scene, roster);
-  // Inference reads only the events log the last cycles left, so it runs beside this cycle's simulations.
-  const [simulated, inferred] = await Promise.all([
+  // Inference reads only the events log the last cycles left, so it runs beside this cycle's simulations, and the
+  // partial profiles only the scene that just ended.
+  const [simulated, inferred, profiled] = await Promise.all([
     plan.simulate ? simulate(context, scene, plan) : null,
     inferSignificant(context, scene, plan.significantForInference, scene.simulation.characterEvents),
+    craftPartialProfiles(context, scene, roster),
   ]);
   const lives = simulated?.lives ?? [];
   const outcome = assembleCycle(context.pack, scene, roster, { lives, window: plan.window }, inferred);
@@ -36,7 +39,11 @@ export async function propagateOffscreen(context: BoundaryStepContext): Promise<
   });
   return {
     knowledge: outcome.knowledge.map(({ audience, drafts }) => ({ audience, drafts: drafts.map(toJson) })),
-    npc: { simulation: toJson({ ...outcome.simulation, awaySince }), roster: toJson(tiers.roster) },
+    npc: {
+      simulation: toJson({ ...outcome.simulation, awaySince }),
+      roster: toJson(tiers.roster),
+      profiles: toJson(profiled.profiles),
+    },
     play: { positions: outcome.positions },
     detail: toJson({
       cycle: scene.cycle,
@@ -53,6 +60,7 @@ export async function propagateOffscreen(context: BoundaryStepContext): Promise<
       inferred: inferred.map((item) => ({ character: item.character, consumedEvents: item.consumed.length })),
       pending: outcome.simulation.pending.map((item) => ({ character: item.character, urgency: item.urgency })),
       tiers: { changes: tiers.changes, refused: tiers.refused },
+      partialProfiles: profiled.crafted,
     }),
   };
 }

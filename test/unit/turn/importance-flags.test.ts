@@ -27,6 +27,7 @@ function npcState(tiers: TierRoster): NpcState {
     relationships: null,
     simulation: null,
     chronicle: null,
+    profiles: null,
   };
 }
 
