@@ -66,7 +66,12 @@ export { applyImportanceFlags } from './tiers/apply-flags.ts';
 export type { RefusedRequest, TierChange, TierUpdate } from './tiers/apply-flags.ts';
 export { DEFAULT_LONG_TERM_ABSENCE, ruleTierRequests } from './tiers/tier-rules.ts';
 export type { TierSignals } from './tiers/tier-rules.ts';
-export { needsPartialProfile, partialProfileSchema, RECURRING_APPEARANCES } from './tiers/partial-profile.ts';
+export {
+  describePartialProfile,
+  needsPartialProfile,
+  partialProfileSchema,
+  RECURRING_APPEARANCES,
+} from './tiers/partial-profile.ts';
 export type { PartialProfile, PartialProfileDecision, PartialProfileQuestion } from './tiers/partial-profile.ts';
 export {
   countAppearances,

@@ -30,6 +30,8 @@ export interface PromptCharacter {
   readonly states: string;
   readonly all_states: string;
   readonly knowledge: string;
+  /** A background figure's partial profile (PartialProfileCrafter), once it has recurred; absent otherwise. */
+  readonly profile?: string;
 }
 
 export interface PromptContext {

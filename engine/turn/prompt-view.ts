@@ -1,4 +1,4 @@
-import type { KnowledgeStore } from '../npc/index.ts';
+import { describePartialProfile, type KnowledgeStore, type PartialProfile } from '../npc/index.ts';
 import type { Character, StoryPack } from '../pack/index.ts';
 import type { PromptCharacter, PromptContext, PromptMessage, PromptState } from '../prompts/index.ts';
 import {
@@ -104,6 +104,7 @@ export function characterVariables(
   state: PlayState,
   request: ViewRequest,
   id: string,
+  profile?: PartialProfile,
 ): PromptCharacter {
   const character = pack.characters.find((candidate) => candidate.id === id);
   if (character === undefined) throw new Error(`unknown character "${id}"`);
@@ -119,6 +120,7 @@ export function characterVariables(
     all_states: visibleStates(request.stage, request.principal, id, own).map(stateLine).join('; '),
     knowledge:
       knows && request.principal === id ? character.knowledge.map((item) => `- ${item.content}`).join('\n') : '',
+    ...(profile === undefined ? {} : { profile: describePartialProfile(profile) }),
   };
 }
 

@@ -25,7 +25,15 @@ export function renderStage(context: TurnContext, view: StageView, extra: Partia
   const char =
     view.character === undefined
       ? {}
-      : { char: characterVariables(context.pack, context.state, request, view.character) };
+      : {
+          char: characterVariables(
+            context.pack,
+            context.state,
+            request,
+            view.character,
+            context.partialProfiles?.[view.character],
+          ),
+        };
   const inputs = {
     pack: context.pack,
     state: context.state,

@@ -16,6 +16,7 @@ import {
   type PendingInterpretation,
 } from './classify/index.ts';
 import { NPC_STATE_CHECKPOINT, type BoundaryHandlers } from '../boundary/index.ts';
+import { restoreProfilesState } from '../npc/index.ts';
 import { boundaryRun, type ClosingScene } from './boundary-snapshot.ts';
 import { OOC_COMMANDS, parseInput, type OocCommand, type ParsedInput } from './commands.ts';
 import { charactersPresent } from './prompt-view.ts';
@@ -189,6 +190,7 @@ export class PlaySession {
           state: cache.state,
           knowledge: npc.knowledge,
           roster: npc.roster,
+          partialProfiles: restoreProfilesState(npc.profiles).partial,
           turn,
           history: cache.history,
           ...(opening === null ? {} : { opening }),

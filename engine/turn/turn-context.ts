@@ -1,6 +1,6 @@
 import type { EngineEvent } from '../api/index.ts';
 import type { LlmRouter } from '../llm/index.ts';
-import type { KnowledgeStore } from '../npc/index.ts';
+import type { KnowledgeStore, PartialProfile } from '../npc/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { PromptBook } from '../prompts/index.ts';
 import type { Clock, Rng } from '../platform/index.ts';
@@ -27,4 +27,6 @@ export interface TurnContext {
   readonly state: PlayState;
   /** The knowledge graphs (npc_state) as of the turn's start; absent, prompts recall nothing of them. */
   readonly knowledge?: KnowledgeStore;
+  /** Background figures' partial profiles (npc_state `profiles`), so a recurring figure keeps its voice. */
+  readonly partialProfiles?: { readonly [characterId: string]: PartialProfile };
 }

@@ -60,3 +60,15 @@ export function needsPartialProfile(question: PartialProfileQuestion): PartialPr
   }
   return { needed: false, reason: 'a first appearance: the Narrator improvises it' };
 }
+
+/** A partial profile as one paragraph for a prompt: the look, the manner and the voice; what it knows stays out. */
+export function describePartialProfile(profile: PartialProfile): string {
+  const examples = profile.voice.examples.map((line) => `"${line}"`).join(' ');
+  return [
+    profile.identity,
+    profile.appearance,
+    profile.personality,
+    `Usually ${profile.behavior.default}; under pressure ${profile.behavior.stressed}; tell: ${profile.behavior.tell}.`,
+    `Voice: ${profile.voice.style}, ${profile.voice.distinctive}. ${examples}`,
+  ].join(' ');
+}

@@ -13,7 +13,8 @@ What has happened so far:
 {{/if}}
 You are {{char.name}}. {{char.description}}
 Personality: {{char.personality}}
-How you speak: {{char.voice.style}}
+{{#if char.profile}}As the story has shown you so far: {{char.profile}}
+{{/if}}How you speak: {{char.voice.style}}
 {{#if char.voice.examples}}Examples of your voice:
 {{#each char.voice.examples}}- "{{this}}"
 {{/each}}{{/if}}

@@ -17,7 +17,8 @@ What has happened:
 Setting: {{location.name}}.
 You are {{char.name}}. {{char.description}}
 Personality: {{char.personality}}
-{{#if inner}}Your own recent thoughts and intentions:
+{{#if char.profile}}As the story has shown you so far: {{char.profile}}
+{{/if}}{{#if inner}}Your own recent thoughts and intentions:
 {{#last inner 12}}{{line}}
 {{/last}}{{/if}}
 {{#if char.knowledge}}What you alone know:

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PartialProfile } from '../../../engine/npc/index.ts';
+import { loadPack, type StoryPack } from '../../../engine/pack/index.ts';
+import { PromptBook } from '../../../engine/prompts/index.ts';
+import type { ViewStage } from '../../../engine/stream/index.ts';
+import { initialPlayState } from '../../../engine/turn/index.ts';
+import { characterVariables, promptContext } from '../../../engine/turn/prompt-view.ts';
+import { STORIES_DIR } from '../../support/playthrough.ts';
+
+const PERSONA = 'sam-fairweather';
+const KIT = 'kit-wickett';
+const TELL = 'PROFILE-TELL: glances at the door before she lies';
+
+const profile: PartialProfile = {
+  identity: 'The lamp-girl of the Drowned Lantern.',
+  appearance: 'Barefoot, in a cut-down sailor’s jacket.',
+  personality: 'Cheeky, quick.',
+  behavior: { default: 'haggles', stressed: 'goes still', tell: TELL },
+  voice: { style: 'quay cant', distinctive: 'double negatives', examples: ['I weren’t nowhere near.'] },
+  knowledge: { knows: [], doesNotKnow: [], wouldNotice: [] },
+};
+
+let pack: StoryPack;
+const book = PromptBook.create().book;
+beforeAll(async () => {
+  const loaded = await loadPack(path.join(STORIES_DIR, 'lantern-quay'), { appVersion: '0.1.0' });
+  if (loaded.pack === null) throw new Error('Lantern Quay did not load');
+  pack = loaded.pack;
+});
+
+function prompt(stage: ViewStage, withProfile: boolean): string {
+  const state = initialPlayState(pack, PERSONA);
+  const request = { stage, principal: KIT, cursor: { turn: 1, roundStartSeq: 1 } };
+  const char = characterVariables(pack, state, request, KIT, withProfile ? profile : undefined);
+  const context = promptContext(
+    { pack, state, personaId: PERSONA, stream: [], request },
+    { char, cue: { mood: 'wary', context: 'a question' } },
+  );
+  return book
+    .render(stage, context)
+    .map((message) => message.content)
+    .join('\n');
+}
+
+describe('a partial profile in the turn’s prompts', () => {
+  it('gives a recurring background figure’s intent and dialog its partial profile, and nothing when it has none', () => {
+    for (const stage of ['npc_intent', 'character_dialog'] as const) {
+      expect(prompt(stage, true)).toContain(`As the story has shown you so far: ${profile.identity}`);
+      expect(prompt(stage, true)).toContain(TELL);
+      expect(prompt(stage, false)).not.toContain('As the story has shown you so far');
+    }
+  });
+});
