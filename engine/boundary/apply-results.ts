@@ -4,6 +4,7 @@ import { toJsonObject, type JsonObject } from './json.ts';
 import { npcStateFromCheckpoint, type NpcState } from './npc-state.ts';
 import type { BoundarySnapshot } from './snapshot.ts';
 import { parseStepResult } from './step-result.ts';
+import { withWeather } from './world-weather.ts';
 
 export interface AppliedBoundary {
   readonly npcState: NpcState;
@@ -24,6 +25,7 @@ export function applyStepResults(
   let npc = npcStateFromCheckpoint(snapshot.npc, 'the scene-boundary snapshot');
   let positions: { [characterId: string]: string } = { ...positionsOf(snapshot.playState) };
   let time: string | null = null;
+  let weather: string | null = null;
   const summary: { [step: string]: Json } = {};
   for (const step of BOUNDARY_STEPS) {
     if (step === 'checkpoint') continue;
@@ -34,14 +36,17 @@ export function applyStepResults(
     npc = npcStateFromCheckpoint({ ...npc, ...result.npc, knowledge }, `the ${step} step's result`);
     positions = { ...positions, ...result.positions };
     time = result.time ?? time;
+    weather = result.weather ?? weather;
     summary[step] = {
       recorded,
       replaced: Object.keys(result.npc),
       moved: Object.keys(result.positions),
       ...(result.time === null ? {} : { time: result.time }),
+      ...(result.weather === null ? {} : { weather: result.weather }),
     };
   }
-  const playState = toJsonObject({ ...snapshot.playState, positions, ...(time === null ? {} : { time }) });
+  const moved = toJsonObject({ ...snapshot.playState, positions, ...(time === null ? {} : { time }) });
+  const playState = weather === null ? moved : withWeather(moved, weather);
   return { npcState: npc, playState, summary };
 }
 

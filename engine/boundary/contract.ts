@@ -85,7 +85,12 @@ export type StepResult = {
   /** Replaces these top-level parts of the NpcState; each part has one owning step. */
   readonly npc?: { readonly [part: string]: Json };
   /** World-state changes for the play state: who is where (character → location) and the in-world time after. */
-  readonly play?: { readonly positions?: { readonly [characterId: string]: string }; readonly time?: string };
+  readonly play?: {
+    readonly positions?: { readonly [characterId: string]: string };
+    readonly time?: string;
+    /** The world's weather as the next scene opens (packs with a world model). */
+    readonly weather?: string;
+  };
   /** What the step found, for later steps, `inspect` and the debug panels. */
   readonly detail?: Json;
 };

@@ -25,7 +25,11 @@ const stepResultSchema = z.strictObject({
   knowledge: z.array(z.strictObject({ audience: audienceSchema, drafts: z.array(draftSchema) })).optional(),
   npc: z.partialRecord(z.enum(NPC_STATE_PARTS), jsonSchema).optional(),
   play: z
-    .strictObject({ positions: z.record(z.string(), z.string()).optional(), time: z.string().optional() })
+    .strictObject({
+      positions: z.record(z.string(), z.string()).optional(),
+      time: z.string().optional(),
+      weather: z.string().optional(),
+    })
     .optional(),
   detail: jsonSchema.optional(),
 });
@@ -36,6 +40,7 @@ export interface ParsedStepResult {
   readonly npc: { readonly [part: string]: z.infer<typeof jsonSchema> };
   readonly positions: { readonly [characterId: string]: string };
   readonly time: string | null;
+  readonly weather: string | null;
 }
 
 /** A step's stored output as a StepResult; an output of another shape names its step (a step bug, loud). */
@@ -50,6 +55,7 @@ export function parseStepResult(step: BoundaryStep, output: unknown): ParsedStep
     npc,
     positions: play.positions ?? {},
     time: play.time ?? null,
+    weather: play.weather ?? null,
   };
 }
 

@@ -84,4 +84,6 @@ export interface ChroniclerContext {
   readonly simulation_events: readonly string[];
   /** The World KG, best first. */
   readonly world: readonly string[];
+  /** The weather as the scene ended (empty for packs without a world model). */
+  readonly weather: string;
 }

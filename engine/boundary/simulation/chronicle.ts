@@ -11,6 +11,8 @@ import {
 import type { StoryPack } from '../../pack/index.ts';
 import type { BoundaryStepContext, StepResult } from '../contract.ts';
 import { toJson } from '../json.ts';
+import { readSnapshot } from '../snapshot.ts';
+import { weatherOf } from '../world-weather.ts';
 import { worldDrafts } from './drafts.ts';
 import { readOffscreenScene } from './offscreen-scene.ts';
 import { chroniclerSchema } from './outputs.ts';
@@ -49,6 +51,7 @@ export async function chronicle(context: BoundaryStepContext): Promise<StepResul
       momentum: momentumLines(context.pack),
       simulation_events: events.map((event) => eventLine(context.pack, event)),
       world,
+      weather: weatherOf(readSnapshot(context.input).playState) ?? '',
     }),
     schema: chroniclerSchema,
     schemaName: 'chronicler',
@@ -81,6 +84,7 @@ export async function chronicle(context: BoundaryStepContext): Promise<StepResul
             },
           ],
     npc: { chronicle: toJson(next) },
+    ...(reply.weather.trim() === '' ? {} : { play: { weather: reply.weather.trim() } }),
     detail: toJson({ cycle: scene.cycle, tookIn: events.length, since: inWorldText(since), emitted: emitted.length }),
   };
 }

@@ -101,5 +101,7 @@ export const chroniclerSchema = z.strictObject({
   story_state: storyStateSchema,
   writer_guidance: writerGuidanceSchema,
   world_events: z.array(worldEventSchema).default([]),
+  /** The weather as the next scene opens, when the world's forces changed it; empty leaves it as it was. */
+  weather: z.string().default(''),
 });
 export type ChroniclerReply = z.output<typeof chroniclerSchema>;

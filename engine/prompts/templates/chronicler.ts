@@ -21,6 +21,9 @@ The world's forces, as the story opened:
 {{#each simulation_events}}- {{this}}
 {{/each}}{{/if}}
 Time: {{time.previous}} → {{time.now}} ({{time.elapsed}} passed).
+{{#if weather}}Weather when the scene ended: {{weather}}. If the world's forces and the time passed change it by the
+time the next scene opens, give the new weather in "weather" (a short phrase); otherwise leave "weather" empty.
+{{/if}}
 The scene that just ended:
 {{#each scene}}{{this}}
 {{/each}}

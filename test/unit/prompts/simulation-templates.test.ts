@@ -109,9 +109,11 @@ describe('off-screen simulation and Chronicler templates', () => {
         momentum: ['The Michaelmas gale (hours): rises towards dawn'],
         simulation_events: ['a skiff rowed out without lights'],
         world: ['WORLD-FACT'],
+        weather: 'hard rain and sea fog',
       }),
     );
     expect(prompt).toContain('- The Michaelmas gale (hours): rises towards dawn');
+    expect(prompt).toContain('Weather when the scene ended: hard rain and sea fog.');
     expect(prompt).toContain('What happened out of sight since then (now public):\n- a skiff rowed out without lights');
     expect(prompt).toContain('Time: 1768-09-29 21:30 → 1768-09-29 22:25 (55m passed).');
     expect(prompt).toContain('"manifesting_now"');
