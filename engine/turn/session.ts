@@ -3,32 +3,30 @@ import type { LlmRouter } from '../llm/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { Clock, RngFactory } from '../platform/index.ts';
 import type { PromptBook } from '../prompts/index.ts';
-import type { NewCheckpoint, NewMessage, SaveLibrary, SaveStore } from '../store/index.ts';
+import type { NewMessage, SaveLibrary, SaveStore } from '../store/index.ts';
 import type { StreamEntry } from '../stream/index.ts';
 import {
-  EVENTS_REPORT_CHECKPOINT,
-  TRUTH_CHECKPOINT,
   initialEventState,
   loadEventRuntime,
   type EventRuntime,
   type EventState,
-  type EventTurnOutput,
   type PendingInterpretation,
 } from './classify/index.ts';
-import { NPC_STATE_CHECKPOINT, type BoundaryHandlers } from '../boundary/index.ts';
+import type { BoundaryHandlers } from '../boundary/index.ts';
 import { restoreProfilesState } from '../npc/index.ts';
 import { boundaryRun, type ClosingScene } from './boundary-snapshot.ts';
 import { OOC_COMMANDS, parseInput, type OocCommand, type ParsedInput } from './commands.ts';
 import { charactersPresent } from './prompt-view.ts';
 import { PLAY_STATE_CHECKPOINT, initialPlayState, playStateFromCheckpoint, type PlayState } from './play-state.ts';
 import { runTurn, type TurnInput } from './run-turn.ts';
-import { sceneOpeningCheckpoints, sceneOpeningFor } from './scene-opening.ts';
+import { sceneOpeningFor } from './scene-opening.ts';
 import { recordBoundaryFailure, SceneBoundaries, type BoundaryFailure } from './scene-boundaries.ts';
 import { markerMessages } from './scene-markers.ts';
 import { StageFailure } from './stage-failure.ts';
 import { toStreamEntry, toStreamMessage } from './stream-entries.ts';
-import { IMPORTANCE_FLAGS_CHECKPOINT, withImportanceFlags } from './importance-flags.ts';
-import { npcStateForTurn, withLearnedLore } from './turn-knowledge.ts';
+import { parseStoredInput, retryableInput } from './stored-input.ts';
+import { planTurnCommit } from './turn-commit.ts';
+import { npcStateForTurn } from './turn-knowledge.ts';
 import { addMinutes } from './world-time.ts';
 
 export interface SessionDeps {
@@ -203,30 +201,7 @@ export class PlaySession {
         input,
         stageLog,
       );
-      const next = { ...outcome.state, events: outcome.events.state };
-      const ledger = outcome.events.ledger.map((entry) => ({ seq: entry.seq, record: entry.record }));
-      // Leaving for another place closes the scene: its boundary starts with this turn.
-      const leaves = outcome.state.pendingMarkers.some((marker) => marker.marker === 'location_change');
-      const closing = { ...outcome.state, location: cache.state.location, time: cache.state.time };
-      // Lorebook = World KG: what the Lore Extractor learned is committed with the turn, and the boundary starts from it.
-      const learned = withLearnedLore(npc, deps.pack, cache.state, outcome.state, turn);
-      // A scene opening's importance_flags change the roster with the turn; what the cap refused is reported with it.
-      const flagged = withImportanceFlags(learned, outcome.importanceFlags, cache.state.time);
-      const knowledge = [
-        ...(flagged.npc === npc ? [] : [{ kind: NPC_STATE_CHECKPOINT, data: flagged.npc }]),
-        ...(flagged.report === null ? [] : [{ kind: IMPORTANCE_FLAGS_CHECKPOINT, data: flagged.report }]),
-      ];
-      const boundary = leaves
-        ? this.#boundaryRun({
-            reason: 'location_change',
-            turn,
-            closing,
-            next,
-            messages: outcome.messages,
-            ledger,
-            npc: flagged.npc,
-          })
-        : {};
+      const plan = planTurnCommit(deps.pack, { turn, before: cache.state, outcome, npc, opening });
       const committed = store.commitTurn({
         input: JSON.stringify(input),
         startedAt,
@@ -234,14 +209,14 @@ export class PlaySession {
         stageCalls: outcome.stageLog,
         messages: outcome.messages,
         rngState: outcome.rngState,
-        checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: next },
-        checkpoints: [...eventCheckpoints(outcome.events), ...sceneOpeningCheckpoints(opening), ...knowledge],
-        ledger,
-        ...boundary,
+        checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: plan.next },
+        checkpoints: plan.checkpoints,
+        ledger: plan.ledger,
+        ...(plan.closes === null ? {} : this.#boundaryRun(plan.closes)),
       });
       if (committed.boundaryRunId !== undefined) this.#boundaries.start(committed.boundaryRunId);
       this.#interpretations = outcome.events.pending;
-      this.#advance(committed.messages.map(toStreamEntry), { ...outcome.state, events: outcome.events.state });
+      this.#advance(committed.messages.map(toStreamEntry), plan.next);
       return this.#committed(committed.messages.map(toStreamMessage), turn);
     } catch (error) {
       // The failed turn ran on the live truth set: the next one rebuilds it from the save.
@@ -409,32 +384,6 @@ export class PlaySession {
 
   #notice(message: string, problem = true): SubmitResult {
     return { kind: 'notice', saveId: this.#store.id, message, problem };
-  }
-}
-
-function eventCheckpoints(events: EventTurnOutput): NewCheckpoint[] {
-  const truth = events.truthCheckpoint === null ? [] : [{ kind: TRUTH_CHECKPOINT, data: events.truthCheckpoint }];
-  return [...truth, { kind: EVENTS_REPORT_CHECKPOINT, data: events.report }];
-}
-
-/** What /retry can play again once the boundary is through: an intention (or /auto); a command is typed again. */
-function retryableInput(parsed: ParsedInput): TurnInput | null {
-  if (parsed.kind === 'intention') return { intention: parsed.intention, thought: parsed.thought };
-  if (parsed.kind === 'command' && parsed.command.kind === 'auto') return { intention: '', thought: null, auto: true };
-  return null;
-}
-
-function parseStoredInput(text: string): TurnInput | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || !('intention' in value) || typeof value.intention !== 'string')
-      return null;
-    const thought = 'thought' in value && typeof value.thought === 'string' ? value.thought : null;
-    const whisperTo = 'whisperTo' in value && typeof value.whisperTo === 'string' ? { whisperTo: value.whisperTo } : {};
-    const auto = 'auto' in value && value.auto === true ? { auto: true } : {};
-    return { intention: value.intention, thought, ...whisperTo, ...auto };
-  } catch {
-    return null;
   }
 }
 
