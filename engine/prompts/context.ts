@@ -32,6 +32,8 @@ export interface PromptCharacter {
   readonly knowledge: string;
   /** A background figure's partial profile (PartialProfileCrafter), once it has recurred; absent otherwise. */
   readonly profile?: string;
+  /** What the character was doing off-stage since it was last in a scene (off-screen simulation); absent otherwise. */
+  readonly offstage?: string;
 }
 
 export interface PromptContext {

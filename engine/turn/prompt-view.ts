@@ -105,6 +105,7 @@ export function characterVariables(
   request: ViewRequest,
   id: string,
   profile?: PartialProfile,
+  offstage?: string,
 ): PromptCharacter {
   const character = pack.characters.find((candidate) => candidate.id === id);
   if (character === undefined) throw new Error(`unknown character "${id}"`);
@@ -121,6 +122,7 @@ export function characterVariables(
     knowledge:
       knows && request.principal === id ? character.knowledge.map((item) => `- ${item.content}`).join('\n') : '',
     ...(profile === undefined ? {} : { profile: describePartialProfile(profile) }),
+    ...(offstage === undefined || !knows ? {} : { offstage }),
   };
 }
 

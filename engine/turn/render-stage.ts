@@ -32,6 +32,7 @@ export function renderStage(context: TurnContext, view: StageView, extra: Partia
             request,
             view.character,
             context.partialProfiles?.[view.character],
+            context.offstage?.[view.character],
           ),
         };
   const inputs = {

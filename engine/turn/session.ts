@@ -26,6 +26,7 @@ import { StageFailure } from './stage-failure.ts';
 import { toStreamEntry, toStreamMessage } from './stream-entries.ts';
 import { parseStoredInput, retryableInput } from './stored-input.ts';
 import { planTurnCommit } from './turn-commit.ts';
+import { offstageLives } from './offstage-lives.ts';
 import { npcStateForTurn } from './turn-knowledge.ts';
 import { addMinutes } from './world-time.ts';
 
@@ -189,6 +190,7 @@ export class PlaySession {
           knowledge: npc.knowledge,
           roster: npc.roster,
           partialProfiles: restoreProfilesState(npc.profiles).partial,
+          offstage: offstageLives(npc),
           turn,
           history: cache.history,
           ...(opening === null ? {} : { opening }),

@@ -29,4 +29,6 @@ export interface TurnContext {
   readonly knowledge?: KnowledgeStore;
   /** Background figures' partial profiles (npc_state `profiles`), so a recurring figure keeps its voice. */
   readonly partialProfiles?: { readonly [characterId: string]: PartialProfile };
+  /** Each character's off-stage life since it was last seen, for its own intent and dialog (see offstageLives). */
+  readonly offstage?: { readonly [characterId: string]: string };
 }
