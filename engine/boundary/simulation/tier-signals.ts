@@ -34,7 +34,7 @@ export function ruleTierUpdate(
   observed: TierObservations,
 ): TierUpdate {
   const signals = tierSignals(pack, scene, observed);
-  return applyImportanceFlags(roster, ruleTierRequests(roster, signals, scene.now), scene.now);
+  return applyImportanceFlags(roster, ruleTierRequests(roster, signals, scene.now), scene.now, { makeRoom: false });
 }
 
 export function tierSignals(pack: StoryPack, scene: OffscreenScene, observed: TierObservations): TierSignals[] {

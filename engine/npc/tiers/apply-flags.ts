@@ -32,8 +32,16 @@ export type TierUpdate = {
  * to significant (never one promoted in this same batch; ties go to the smaller id). Only when no one can make room
  * (a cap of 0, or every slot taken by this batch's promotions) is the promotion refused. The writer asked for the new
  * character by name; the one who drops is the one the story has left behind longest.
+ *
+ * `makeRoom: false` (the boundary's rules) refuses a promotion into a full tier instead: a rule fires every boundary,
+ * and letting it bump would swap characters in and out of the tier from one scene to the next.
  */
-export function applyImportanceFlags(roster: TierRoster, flags: ImportanceFlags, now: InWorldMinute): TierUpdate {
+export function applyImportanceFlags(
+  roster: TierRoster,
+  flags: ImportanceFlags,
+  now: InWorldMinute,
+  { makeRoom = true }: { readonly makeRoom?: boolean } = {},
+): TierUpdate {
   const characters: Record<string, TierRecord> = { ...roster.characters };
   const changes: TierChange[] = [];
   const refused: RefusedRequest[] = [];
@@ -66,9 +74,10 @@ export function applyImportanceFlags(roster: TierRoster, flags: ImportanceFlags,
   for (const request of lowering) move(request.character, request.requested, 'request', request.reason, false);
   for (const request of raising) {
     if (request.requested === 'arc_important' && arcCount(characters) >= roster.cap) {
-      const victim = leastRecentlyRelevant(characters, promoted);
+      const victim = makeRoom ? leastRecentlyRelevant(characters, promoted) : null;
       if (victim === null) {
-        refused.push({ request, why: `the arc_important cap of ${roster.cap} is full and no one can make room` });
+        const why = makeRoom ? 'no one can make room' : 'a rule never pushes anyone out';
+        refused.push({ request, why: `the arc_important cap of ${roster.cap} is full and ${why}` });
         continue;
       }
       move(victim, 'significant', 'cap', `made room for ${request.character} (least recently relevant)`, false);

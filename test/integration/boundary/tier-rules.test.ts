@@ -119,14 +119,17 @@ describe('the tier rules at the scene boundary', () => {
     expect(update.changes.map((change) => change.character)).toEqual([HALE]);
   });
 
-  it('holds the arc_important cap: a promotion demotes the least recently relevant, or is refused with a cap of 0', async () => {
+  it('holds the arc_important cap: a rule never pushes anyone out of a full tier, so tiers do not churn', async () => {
     const { pack, scene } = await sceneWith();
     const observed = { pending: [seeking(scene, KIT)], asked: [], awaySince: NO_ONE_AWAY };
     const full = ruleTierUpdate(pack, scene, packRoster(pack, 3), observed);
     const arc = Object.values(full.roster.characters).filter((record) => record.tier === 'arc_important');
     expect(arc).toHaveLength(3);
-    expect(full.roster.characters[KIT]?.tier).toBe('arc_important');
-    expect(full.changes.filter((change) => change.cause === 'cap')).toHaveLength(1);
+    expect(full.roster.characters[KIT]?.tier).toBe('significant');
+    expect(full.changes).toEqual([]);
+    expect(full.refused).toEqual([
+      expect.objectContaining({ why: expect.stringContaining('never pushes anyone out') }),
+    ]);
 
     const quiet = Object.fromEntries(
       Object.keys(full.roster.characters).map((id) => [id, { tier: 'significant' as const, lastRelevantAt: null }]),
