@@ -1,7 +1,8 @@
 import type { EngineEvent } from '../api/index.ts';
-import { LlmError, type LlmRouter, type LlmUsage } from '../llm/index.ts';
+import type { LlmRouter } from '../llm/index.ts';
 import type { Clock } from '../platform/index.ts';
 import type { NewStageCall } from '../store/index.ts';
+import { llmRequest, loggedStageCall } from '../stage-call/index.ts';
 import type { StepStageCall } from './contract.ts';
 
 export interface CallObjectDeps {
@@ -37,71 +38,15 @@ export class StepCallFailure extends Error {
  * stage.started/finished, bounded by the stage timeout and the run's signal, logged whether it succeeds or fails.
  */
 export function createCallObject(deps: CallObjectDeps): <T>(call: StepStageCall<T>) => Promise<T> {
+  const scope = { ...deps, cancelled: 'the scene boundary was stopped' };
   return async <T>(call: StepStageCall<T>): Promise<T> => {
-    const { stage, principal } = call;
-    const timeout = AbortSignal.timeout(deps.stageTimeoutMs);
-    const signal = AbortSignal.any([deps.signal, timeout]);
-    const started = deps.clock.monotonic();
-    deps.emit({ type: 'stage.started', saveId: deps.saveId, turn: deps.turn, stage, principal });
-    let provider = 'unknown';
-    let model = 'unknown';
-    try {
-      const llm = await deps.router.forStage(stage);
-      provider = llm.kind;
-      model = llm.model;
-      const result = await llm.generateObject({
-        stage,
-        principal,
-        messages: call.messages,
-        schema: call.schema,
-        schemaName: call.schemaName,
-        signal,
-        ...(call.temperature === undefined ? {} : { temperature: call.temperature }),
-        ...(call.maxTokens === undefined ? {} : { maxTokens: call.maxTokens }),
-      });
-      deps.log.push(logRow(call, { provider, model, output: result.text, usage: result.usage }));
-      deps.emit({
-        type: 'stage.finished',
-        saveId: deps.saveId,
-        turn: deps.turn,
-        stage,
-        principal,
-        usage: result.usage,
-      });
-      return result.value;
-    } catch (error) {
-      const reason = timeout.aborted
-        ? `no answer within ${Math.round(deps.stageTimeoutMs / 1000)} s`
-        : deps.signal.aborted
-          ? 'the scene boundary was stopped'
-          : describe(error);
-      deps.log.push(logRow(call, { provider, model, error: reason, totalMs: deps.clock.monotonic() - started }));
-      throw new StepCallFailure(stage, principal, reason, { cause: error });
-    }
+    const result = await loggedStageCall(
+      scope,
+      call,
+      (provider, signal) =>
+        provider.generateObject({ ...llmRequest(call), schema: call.schema, schemaName: call.schemaName, signal }),
+      (stage, principal, reason, cause) => new StepCallFailure(stage, principal, reason, { cause }),
+    );
+    return result.value;
   };
-}
-
-function logRow(
-  call: StepStageCall<unknown>,
-  outcome: { provider: string; model: string; output?: string; usage?: LlmUsage; error?: string; totalMs?: number },
-): NewStageCall {
-  return {
-    stage: call.stage,
-    principal: call.principal,
-    provider: outcome.provider,
-    model: outcome.model,
-    prompt: call.messages,
-    output: outcome.output ?? null,
-    promptTokens: outcome.usage?.promptTokens ?? null,
-    cachedTokens: outcome.usage?.cachedPromptTokens ?? null,
-    generatedTokens: outcome.usage?.generatedTokens ?? null,
-    ttftMs: outcome.usage?.timeToFirstTokenMs ?? null,
-    totalMs: outcome.usage?.totalMs ?? outcome.totalMs ?? null,
-    error: outcome.error ?? null,
-  };
-}
-
-function describe(error: unknown): string {
-  if (error instanceof LlmError) return error.message.replace(/^[a-z_]+: /u, '');
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,0 +1,114 @@
+import type { EngineEvent, StageKind } from '../api/index.ts';
+import { LlmError, type LlmMessage, type LlmProvider, type LlmRouter, type LlmUsage } from '../llm/index.ts';
+import type { Clock } from '../platform/index.ts';
+import type { NewStageCall } from '../store/index.ts';
+
+/** Where a stage call happens: a turn, or a scene-boundary step attached to the turn that closed the scene. */
+export interface StageCallScope {
+  readonly saveId: string;
+  readonly turn: number;
+  readonly router: LlmRouter;
+  readonly clock: Clock;
+  readonly emit: (event: EngineEvent) => void;
+  readonly stageTimeoutMs: number;
+  /** Aborted when the turn or run is cancelled. */
+  readonly signal: AbortSignal;
+  /** What a call reports when `signal` stops it ("the turn was cancelled"). */
+  readonly cancelled: string;
+  /** Every call is logged here, succeeded or failed; the caller writes it with its outcome. */
+  readonly log: NewStageCall[];
+}
+
+export interface StageCallRequest {
+  readonly stage: StageKind;
+  readonly principal: string;
+  readonly messages: readonly LlmMessage[];
+  readonly temperature?: number;
+  readonly maxTokens?: number;
+  readonly onTextDelta?: (delta: string) => void;
+  readonly signal?: AbortSignal;
+}
+
+/** Any failure of a call, reworded for the player: the stage, who it was for, and why. */
+export type StageCallFailure = (stage: StageKind, principal: string, reason: string, cause: unknown) => Error;
+
+/**
+ * One LLM call of the engine: announced (stage.started/finished), bounded by the stage timeout and the scope's signal,
+ * and logged whether it succeeds or fails. A failure becomes the error `fail` makes of it.
+ */
+export async function loggedStageCall<R extends { readonly text: string; readonly usage: LlmUsage }>(
+  scope: StageCallScope,
+  request: StageCallRequest,
+  call: (provider: LlmProvider, signal: AbortSignal) => Promise<R>,
+  fail: StageCallFailure,
+): Promise<R> {
+  const { stage, principal } = request;
+  const timeout = AbortSignal.timeout(scope.stageTimeoutMs);
+  const signal = AbortSignal.any([scope.signal, timeout, ...(request.signal ? [request.signal] : [])]);
+  const started = scope.clock.monotonic();
+  scope.emit({ type: 'stage.started', saveId: scope.saveId, turn: scope.turn, stage, principal });
+  let providerName = 'unknown';
+  let model = 'unknown';
+  try {
+    const provider = await scope.router.forStage(stage);
+    providerName = provider.kind;
+    model = provider.model;
+    const result = await call(provider, signal);
+    scope.log.push(logRow(request, { provider: providerName, model, output: result.text, usage: result.usage }));
+    scope.emit({
+      type: 'stage.finished',
+      saveId: scope.saveId,
+      turn: scope.turn,
+      stage,
+      principal,
+      usage: result.usage,
+    });
+    return result;
+  } catch (error) {
+    const reason = timeout.aborted
+      ? `no answer within ${Math.round(scope.stageTimeoutMs / 1000)} s`
+      : scope.signal.aborted
+        ? scope.cancelled
+        : describe(error);
+    const totalMs = scope.clock.monotonic() - started;
+    scope.log.push(logRow(request, { provider: providerName, model, error: reason, totalMs }));
+    throw fail(stage, principal, reason, error);
+  }
+}
+
+/** The provider request of a stage call (its optional settings only when given). */
+export function llmRequest(request: StageCallRequest) {
+  return {
+    stage: request.stage,
+    principal: request.principal,
+    messages: request.messages,
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
+    ...(request.onTextDelta === undefined ? {} : { onTextDelta: request.onTextDelta }),
+  };
+}
+
+function logRow(
+  request: StageCallRequest,
+  outcome: { provider: string; model: string; output?: string; usage?: LlmUsage; error?: string; totalMs?: number },
+): NewStageCall {
+  return {
+    stage: request.stage,
+    principal: request.principal,
+    provider: outcome.provider,
+    model: outcome.model,
+    prompt: request.messages,
+    output: outcome.output ?? null,
+    promptTokens: outcome.usage?.promptTokens ?? null,
+    cachedTokens: outcome.usage?.cachedPromptTokens ?? null,
+    generatedTokens: outcome.usage?.generatedTokens ?? null,
+    ttftMs: outcome.usage?.timeToFirstTokenMs ?? null,
+    totalMs: outcome.usage?.totalMs ?? outcome.totalMs ?? null,
+    error: outcome.error ?? null,
+  };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof LlmError) return error.message.replace(/^[a-z_]+: /u, '');
+  return error instanceof Error ? error.message : String(error);
+}
