@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { buildApp, launchChromium, screenshotPath, serve, type Served } from './support/serve.ts';
+import { closeDrawerPage, openDrawerPage } from './support/drawer-page.ts';
+import { screenshotPath, type Served } from './support/serve.ts';
 
 /** The arrival's first Chronicler answers after a while, so the world visibly moves on while the player reads. */
 const ARRIVAL = readFileSync('stories/lantern-quay/fixtures/arrival.yaml', 'utf8').replace(
@@ -21,19 +22,10 @@ describe('characters and chronicle panels', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    buildApp();
-    served = await serve(ARRIVAL);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    drawer = page.getByRole('complementary', { name: 'Debug drawer' });
+    ({ served, browser, page, drawer } = await openDrawerPage(ARRIVAL, errors));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
+  afterAll(() => closeDrawerPage({ served, browser }));
 
   const input = () => page.getByLabel('Your intention');
   const send = async (text: string) => {
@@ -54,6 +46,10 @@ describe('characters and chronicle panels', () => {
     };
     await page.goto(served.url);
     await page.locator(`.save-row[data-save="${created.value.id}"] .save-open`).click();
+    // The persona's first thought, as in the fixture's inputs: its own reflection at the boundary recalls it.
+    await page
+      .getByLabel('Your thought (optional)')
+      .fill("Three days of mud for one letter. Into Pell's hand, take my fee, and out on the first dry road.");
     await play(
       'I stamp the coach mud off my boots by the fire and ask the landlady whether Riding Officer Thomas Pell lodges or drinks here.',
       'go through the pockets',

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { buildApp, launchChromium, screenshotPath, serve, type Served } from './support/serve.ts';
+import { closeDrawerPage, openDrawerPage } from './support/drawer-page.ts';
+import { screenshotPath, type Served } from './support/serve.ts';
 
 const ARRIVAL = readFileSync('stories/lantern-quay/fixtures/arrival.yaml', 'utf8');
 /** Every scene of the pack's narrative graph (stories/lantern-quay/narrative.yaml). */
@@ -28,19 +29,10 @@ describe('storykeeper panels', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    buildApp();
-    served = await serve(ARRIVAL);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    drawer = page.getByRole('complementary', { name: 'Debug drawer' });
+    ({ served, browser, page, drawer } = await openDrawerPage(ARRIVAL, errors));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
+  afterAll(() => closeDrawerPage({ served, browser }));
 
   const play = async (text: string, lastWords: string) => {
     await page.getByLabel('Your intention').fill(text);

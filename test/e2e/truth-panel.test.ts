@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { buildApp, launchChromium, screenshotPath, serve, type Served } from './support/serve.ts';
+import { closeDrawerPage, openDrawerPage } from './support/drawer-page.ts';
+import { screenshotPath, type Served } from './support/serve.ts';
 import { TRUTH_PACK_ID, TRUTH_SCRIPT, writeTruthPack } from './support/truth-pack.ts';
 
 const TRUST = 'TrustEroding(player,odile-fenn)';
@@ -15,19 +16,10 @@ describe('truth panel', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    buildApp();
-    served = await serve(TRUTH_SCRIPT, { prepare: writeTruthPack });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    drawer = page.getByRole('complementary', { name: 'Debug drawer' });
+    ({ served, browser, page, drawer } = await openDrawerPage(TRUTH_SCRIPT, errors, { prepare: writeTruthPack }));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
+  afterAll(() => closeDrawerPage({ served, browser }));
 
   const play = async (text: string, lastNarration: string) => {
     await page.getByLabel('Your intention').fill(text);
