@@ -1,28 +1,17 @@
 import { z } from 'zod';
-import { KNOWLEDGE_KINDS, KNOWLEDGE_SOURCES, type Audience, type KnowledgeDraft } from '../npc/index.ts';
+import {
+  audienceSchema,
+  knowledgeDraftSchema,
+  readKnowledgeWrite,
+  type Audience,
+  type KnowledgeDraft,
+} from '../npc/index.ts';
 import type { BoundaryStep } from './contract.ts';
 import { jsonSchema } from './json.ts';
 import { NPC_STATE_PARTS } from './npc-state.ts';
 
-const audienceSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('world') }),
-  z.strictObject({ kind: z.literal('persona') }),
-  z.strictObject({ kind: z.literal('character'), id: z.string().min(1) }),
-]);
-
-const draftSchema = z.strictObject({
-  kind: z.enum(KNOWLEDGE_KINDS),
-  text: z.string(),
-  time: z.number(),
-  salience: z.number(),
-  provenance: z.strictObject({ source: z.enum(KNOWLEDGE_SOURCES), ref: z.string().nullable() }),
-  place: z.string().nullable().optional(),
-  entities: z.array(z.string()).optional(),
-  tags: z.array(z.string()).optional(),
-});
-
 const stepResultSchema = z.strictObject({
-  knowledge: z.array(z.strictObject({ audience: audienceSchema, drafts: z.array(draftSchema) })).optional(),
+  knowledge: z.array(z.strictObject({ audience: audienceSchema, drafts: z.array(knowledgeDraftSchema) })).optional(),
   npc: z.partialRecord(z.enum(NPC_STATE_PARTS), jsonSchema).optional(),
   play: z
     .strictObject({
@@ -51,23 +40,10 @@ export function parseStepResult(step: BoundaryStep, output: unknown): ParsedStep
   }
   const { knowledge = [], npc = {}, play = {} } = parsed.data;
   return {
-    knowledge: knowledge.map(({ audience, drafts }) => ({ audience, drafts: drafts.map(toDraft) })),
+    knowledge: knowledge.map(readKnowledgeWrite),
     npc,
     positions: play.positions ?? {},
     time: play.time ?? null,
     weather: play.weather ?? null,
-  };
-}
-
-function toDraft(draft: z.infer<typeof draftSchema>): KnowledgeDraft {
-  return {
-    kind: draft.kind,
-    text: draft.text,
-    time: draft.time,
-    salience: draft.salience,
-    provenance: draft.provenance,
-    ...(draft.place === undefined ? {} : { place: draft.place }),
-    ...(draft.entities === undefined ? {} : { entities: draft.entities }),
-    ...(draft.tags === undefined ? {} : { tags: draft.tags }),
   };
 }

@@ -29,10 +29,10 @@ beforeAll(async () => {
   pack = loaded.pack;
 });
 
-function prompt(stage: ViewStage, withProfile: boolean): string {
+function prompt(stage: ViewStage, sheet: { profile?: PartialProfile; offstage?: string } = {}): string {
   const state = initialPlayState(pack, PERSONA);
   const request = { stage, principal: KIT, cursor: { turn: 1, roundStartSeq: 1 } };
-  const char = characterVariables(pack, state, request, KIT, withProfile ? profile : undefined);
+  const char = characterVariables(pack, state, request, KIT, sheet.profile, sheet.offstage);
   const context = promptContext(
     { pack, state, personaId: PERSONA, stream: [], request },
     { char, cue: { mood: 'wary', context: 'a question' } },
@@ -44,39 +44,20 @@ function prompt(stage: ViewStage, withProfile: boolean): string {
 }
 
 describe('a partial profile in the turn’s prompts', () => {
-  it('gives a character’s intent and dialog what it did off-stage, and never another stage', () => {
-    const state = initialPlayState(pack, PERSONA);
-    const render = (stage: ViewStage) => {
-      const request = { stage, principal: KIT, cursor: { turn: 1, roundStartSeq: 1 } };
-      const char = characterVariables(pack, state, request, KIT, undefined, 'Sold two lamps on the mole.');
-      const context = promptContext(
-        { pack, state, personaId: PERSONA, stream: [], request },
-        { char, cue: { mood: 'wary', context: 'a question' } },
-      );
-      return book
-        .render(stage, context)
-        .map((message) => message.content)
-        .join('\n');
-    };
-    expect(render('npc_intent')).toContain('Since you were last seen: Sold two lamps on the mole.');
-    expect(render('character_dialog')).toContain('Since you were last seen: Sold two lamps on the mole.');
-    expect(
-      characterVariables(
-        pack,
-        state,
-        { stage: 'character_extractor', principal: KIT, cursor: { turn: 1, roundStartSeq: 1 } },
-        KIT,
-        undefined,
-        'x',
-      ),
-    ).not.toHaveProperty('offstage');
+  it('gives a character’s intent and dialog what it did off-stage, and never an extractor', () => {
+    const offstage = 'Sold two lamps on the mole.';
+    for (const stage of ['npc_intent', 'character_dialog'] as const) {
+      expect(prompt(stage, { offstage })).toContain(`Since you were last seen: ${offstage}`);
+      expect(prompt(stage)).not.toContain('Since you were last seen');
+    }
+    expect(prompt('character_extractor', { offstage })).not.toContain(offstage);
   });
 
   it('gives a recurring background figure’s intent and dialog its partial profile, and nothing when it has none', () => {
     for (const stage of ['npc_intent', 'character_dialog'] as const) {
-      expect(prompt(stage, true)).toContain(`As the story has shown you so far: ${profile.identity}`);
-      expect(prompt(stage, true)).toContain(TELL);
-      expect(prompt(stage, false)).not.toContain('As the story has shown you so far');
+      expect(prompt(stage, { profile })).toContain(`As the story has shown you so far: ${profile.identity}`);
+      expect(prompt(stage, { profile })).toContain(TELL);
+      expect(prompt(stage)).not.toContain('As the story has shown you so far');
     }
   });
 });
