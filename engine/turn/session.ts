@@ -1,8 +1,4 @@
-import type { EngineEvent, PlayResult, StreamMessage } from '../api/index.ts';
-import type { LlmRouter } from '../llm/index.ts';
-import type { StoryPack } from '../pack/index.ts';
-import type { Clock, RngFactory } from '../platform/index.ts';
-import type { PromptBook } from '../prompts/index.ts';
+import type { PlayResult, StreamMessage } from '../api/index.ts';
 import type { NewMessage, SaveLibrary, SaveStore } from '../store/index.ts';
 import type { StreamEntry } from '../stream/index.ts';
 import {
@@ -20,7 +16,12 @@ import { charactersPresent } from './prompt-view.ts';
 import { PLAY_STATE_CHECKPOINT, initialPlayState, playStateFromCheckpoint, type PlayState } from './play-state.ts';
 import { runTurn, type TurnInput } from './run-turn.ts';
 import { sceneOpeningFor } from './scene-opening.ts';
-import { recordBoundaryFailure, SceneBoundaries, type BoundaryFailure } from './scene-boundaries.ts';
+import {
+  recordBoundaryFailure,
+  SceneBoundaries,
+  type BoundaryFailure,
+  type SceneBoundaryDeps,
+} from './scene-boundaries.ts';
 import { markerMessages } from './scene-markers.ts';
 import { StageFailure } from './stage-failure.ts';
 import { toStreamEntry, toStreamMessage } from './stream-entries.ts';
@@ -30,15 +31,9 @@ import { offstageLives } from './offstage-lives.ts';
 import { npcStateForTurn } from './turn-knowledge.ts';
 import { addMinutes } from './world-time.ts';
 
-export interface SessionDeps {
+/** What a session needs: what its scene boundaries need, the save library, and how much history a turn loads. */
+export interface SessionDeps extends Omit<SceneBoundaryDeps, 'handlers'> {
   readonly library: SaveLibrary;
-  readonly pack: StoryPack;
-  readonly prompts: PromptBook;
-  readonly router: LlmRouter;
-  readonly clock: Clock;
-  readonly rng: RngFactory;
-  readonly emit: (event: EngineEvent) => void;
-  readonly stageTimeoutMs: number;
   /** How many past messages a turn loads as history. */
   readonly historyWindow: number;
   /** The scene-boundary steps; the production ones unless a test swaps some. */
