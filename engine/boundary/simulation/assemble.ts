@@ -13,8 +13,8 @@ import {
 } from '../../npc/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import type { Inferred } from './inference.ts';
-import { characterId, knownIds, knownPlace } from './cast.ts';
-import { periodDrafts, worldDrafts } from './drafts.ts';
+import { characterId, characterName, knownIds, knownPlace } from './cast.ts';
+import { periodDrafts, relationshipDrafts, worldDrafts } from './drafts.ts';
 import type { SimulatedLife } from './live-period.ts';
 import type { OffscreenScene } from './offscreen-scene.ts';
 
@@ -62,7 +62,13 @@ export function assembleCycle(
     const place = endsAt ?? scene.positions[character] ?? null;
     knowledge.push({
       audience: { kind: 'character', id: character },
-      drafts: periodDrafts(lived, { at, place, known, source: 'simulation', ref, cap: null }),
+      drafts: [
+        ...periodDrafts(lived, { at, place, known, source: 'simulation', ref, cap: null }),
+        ...relationshipDrafts(lived.relationship_updates, { at, place, source: 'simulation', ref }, (reference) => {
+          const id = characterId(pack, reference);
+          return id === null || id === character ? null : { id, name: characterName(pack, id) };
+        }),
+      ],
     });
     for (const event of lived.world_events_emitted) {
       worldEvents.push({

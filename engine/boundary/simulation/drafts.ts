@@ -50,6 +50,37 @@ export function periodDrafts(period: Period, options: DraftOptions): KnowledgeDr
   return [...scenes, ...memories];
 }
 
+/** Salience of where a character now stands with another: it shapes how it meets them next. */
+export const RELATIONSHIP_SALIENCE = 5;
+export const RELATIONSHIP_TAG = 'relationship';
+
+/**
+ * A lived period's relationship_updates as memories of the character's own KG, so the change reaches its next
+ * prompts (the social graph's ties only say how readily news passes). Updates about an unknown character are dropped.
+ */
+export function relationshipDrafts(
+  updates: LivedPeriod['relationship_updates'],
+  options: Pick<DraftOptions, 'at' | 'place' | 'source' | 'ref'>,
+  who: (reference: string) => { readonly id: string; readonly name: string } | null,
+): KnowledgeDraft[] {
+  return updates.flatMap((update): KnowledgeDraft[] => {
+    const other = who(update.character);
+    if (other === null || update.change.trim() === '') return [];
+    return [
+      {
+        kind: 'memory',
+        text: `Where I stand with ${other.name} now: ${update.change.trim()}`,
+        time: options.at,
+        place: options.place,
+        entities: [other.id],
+        salience: RELATIONSHIP_SALIENCE,
+        tags: [RELATIONSHIP_TAG],
+        provenance: { source: options.source, ref: options.ref },
+      },
+    ];
+  });
+}
+
 /** world_events go to the World KG as facts tagged `world-event` (npc-simulation.md, Boundary Rules). */
 export function worldDrafts(
   events: readonly CycleWorldEvent[],

@@ -39,7 +39,12 @@ describe('off-screen propagation on Lantern Quay (scripted)', () => {
     assertExhausted();
 
     expect([...graphs.keys()].sort()).toEqual([HALE, ANSELM, 'magdalen-rook', 'silas-crane', 'world']);
-    expect(graphs.get(HALE)).toEqual([SIM.haleScene, SIM.haleMemory]);
+    // A changed relationship is the character's own memory of where it stands; one with a stranger is dropped.
+    expect(graphs.get(HALE)).toEqual([
+      SIM.haleScene,
+      SIM.haleMemory,
+      'Where I stand with Father Anselm Mercer now: HALE-TIE: he is stalling, and I have stopped asking politely.',
+    ]);
     expect(graphs.get('magdalen-rook')).toContain(SIM.magdalenMemory);
     expect(graphs.get('magdalen-rook')).not.toContain(SIM.silasMemory);
     expect(graphs.get('silas-crane')).toContain(SIM.silasMemory);

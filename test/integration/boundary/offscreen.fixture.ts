@@ -124,6 +124,10 @@ export const OFFSCREEN_SCRIPT: readonly ScriptEntryInput[] = [
         approach: 'a note by a tide-waiter',
       },
       world_events_emitted: [{ where: 'custom-house', event: SIM.haleWorld, entities: [HALE, 'nobody-at-all'] }],
+      relationship_updates: [
+        { character: 'Father Anselm', change: 'HALE-TIE: he is stalling, and I have stopped asking politely.' },
+        { character: 'Nobody Atall', change: 'dropped: nobody the story knows' },
+      ],
       ends_at: 'quay',
     },
   },
