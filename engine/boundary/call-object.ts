@@ -1,22 +1,8 @@
-import type { EngineEvent } from '../api/index.ts';
-import type { LlmRouter } from '../llm/index.ts';
-import type { Clock } from '../platform/index.ts';
-import type { NewStageCall } from '../store/index.ts';
-import { llmRequest, loggedStageCall } from '../stage-call/index.ts';
+import { llmRequest, loggedStageCall, type StageCallScope } from '../stage-call/index.ts';
 import type { StepStageCall } from './contract.ts';
 
-export interface CallObjectDeps {
-  readonly saveId: string;
-  /** The closing turn's story number: stage events and logs are attached to it. */
-  readonly turn: number;
-  readonly router: LlmRouter;
-  readonly clock: Clock;
-  readonly emit: (event: EngineEvent) => void;
-  readonly stageTimeoutMs: number;
-  readonly signal: AbortSignal;
-  /** The step attempt's log: written with the step's outcome, in the same transaction. */
-  readonly log: NewStageCall[];
-}
+/** A step's call scope: the closing turn's number, the run's signal, and the step attempt's log (see StageCallScope). */
+export type CallObjectDeps = Omit<StageCallScope, 'cancelled'>;
 
 /** A step's LLM call failed: the stage and the reason, as the step's error names them. */
 export class StepCallFailure extends Error {

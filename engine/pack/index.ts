@@ -27,3 +27,4 @@ export { importFile, planImport, readImportSource, readPackState, IMPORT_LIMITS 
 export type { ImportAs, ImportOptions, ImportPlan, ImportSummary, ImportSource } from './import/index.ts';
 export { exportCharacterCard, cardPng, characterToCards, transcriptHtml, transcriptMarkdown } from './export/index.ts';
 export type { CardPair, TranscriptMessage, TranscriptOptions } from './export/index.ts';
+export { entityNamer } from './entity-names.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StoryPack } from '../../pack/index.ts';
+import { entityNamer, type StoryPack } from '../../pack/index.ts';
 import type { SceneNews } from '../../npc/index.ts';
 import type { ClosedScene } from './closed-scene.ts';
 
@@ -38,7 +38,7 @@ export function sceneNews(
   scene: ClosedScene,
   resolved: readonly { readonly record: unknown }[] = [],
 ): readonly SceneNews[] {
-  const name = namer(pack, personaId);
+  const name = entityNamer(pack, personaId);
   const place = name(scene.location);
   const news = (text: string, salience: number, entities: readonly string[]): SceneNews => ({
     text,
@@ -77,17 +77,6 @@ function observedEvents(ledger: readonly { readonly record: unknown }[]): readon
     const shift = shiftSchema.safeParse(parsed.data.event);
     return shift.success ? [shift.data] : [];
   });
-}
-
-function namer(pack: StoryPack, personaId: string): (id: string) => string {
-  const names = new Map<string, string>([
-    ...pack.locations.map((location) => [location.id, location.name] as const),
-    ...(pack.world?.objects ?? []).map((object) => [object.id, `the ${object.name}`] as const),
-    ...pack.characters.map((character) => [character.id, character.name] as const),
-  ]);
-  const persona = pack.personas.find((candidate) => candidate.id === personaId)?.name ?? personaId;
-  names.set('player', persona).set(personaId, persona);
-  return (id) => names.get(id) ?? id.replace(/[-_]/gu, ' ');
 }
 
 function listOf(names: readonly string[]): string {
