@@ -2,7 +2,7 @@ import type { GbnfJsonSchema } from 'node-llama-cpp';
 
 /**
  * Maps the JSON Schema that `toJsonSchema` (zod 4, draft-07) produces onto the subset node-llama-cpp can turn into a
- * grammar. What the grammar cannot express (patterns, numeric bounds, most formats) is dropped: the grammar only has to
+ * grammar. What the grammar cannot express (patterns, most numeric bounds, most formats) is dropped: the grammar only has to
  * make the output parseable and well-shaped, zod validation afterwards enforces the rest.
  */
 export function toGbnfJsonSchema(jsonSchema: Readonly<Record<string, unknown>>): GbnfJsonSchema {
@@ -60,8 +60,9 @@ function convert(node: unknown): GbnfJsonSchema {
   switch (type) {
     case 'string':
       return described(convertString(schema));
-    case 'number':
     case 'integer':
+      return described(convertInteger(schema));
+    case 'number':
     case 'boolean':
     case 'null':
       return described({ type });
@@ -72,6 +73,18 @@ function convert(node: unknown): GbnfJsonSchema {
     default:
       return ANY_VALUE;
   }
+}
+
+/** Widest bounded integer range spelled out as an enum: salience and state levels (1–10) stay in range while sampled. */
+const MAX_ENUMERATED_INTEGERS = 32;
+
+function convertInteger(schema: Readonly<Record<string, unknown>>): GbnfJsonSchema {
+  const { minimum, maximum } = schema;
+  if (typeof minimum !== 'number' || typeof maximum !== 'number') return { type: 'integer' };
+  const from = Math.ceil(minimum);
+  const to = Math.floor(maximum);
+  if (to < from || to - from + 1 > MAX_ENUMERATED_INTEGERS) return { type: 'integer' };
+  return { enum: Array.from({ length: to - from + 1 }, (_, index) => from + index) };
 }
 
 function convertString(schema: Readonly<Record<string, unknown>>): GbnfJsonSchema {

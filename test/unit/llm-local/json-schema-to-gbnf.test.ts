@@ -28,6 +28,12 @@ describe('toGbnfJsonSchema (zod 4 JSON Schema → node-llama-cpp grammar schema)
     });
   });
 
+  it('spells out a small bounded integer range, so a sampled salience or level stays in range', () => {
+    expect(convert(z.number().int().min(1).max(10))).toEqual({ enum: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
+    expect(convert(z.number().int().min(0).max(1000))).toEqual({ type: 'integer' });
+    expect(convert(z.number().int().min(1))).toEqual({ type: 'integer' });
+  });
+
   it('maps literals, nullable, unions, tuples, records, loose objects and unknown', () => {
     const schema = z.object({
       kind: z.literal('speech'),
