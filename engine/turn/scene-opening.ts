@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NPC_STATE_CHECKPOINT } from '../boundary/index.ts';
+import type { NpcState } from '../boundary/index.ts';
 import {
   restoreChronicleState,
   restoreSimulationState,
@@ -17,22 +17,24 @@ export interface CheckpointReader {
   latestCheckpoint(kind: string): { readonly data: unknown } | null;
 }
 
-const npcPartsSchema = z.object({ simulation: z.unknown(), chronicle: z.unknown() });
 const deliveriesSchema = z.record(z.string(), z.number().int().min(0));
 
 /**
  * The Narrator's brief for the turn that opens a scene (the Writer of npc-simulation.md, ARCHITECTURE §8.1): the
- * Chronicler's writer_guidance and the pending_mc_interactions still due, from the latest npc_state checkpoint. Null
- * on any other turn, or when the story has nothing to say yet.
+ * Chronicler's writer_guidance and the pending_mc_interactions still due, from the npc state the turn starts from.
+ * Null on any other turn, or when the story has nothing to say yet.
  */
-export function sceneOpeningFor(store: CheckpointReader, pack: StoryPack, state: PlayState): SceneOpeningBrief | null {
+export function sceneOpeningFor(
+  store: CheckpointReader,
+  pack: StoryPack,
+  state: PlayState,
+  npc: NpcState,
+): SceneOpeningBrief | null {
   if (!state.pendingMarkers.some((marker) => marker.marker === 'scene_open')) return null;
-  const npc = npcPartsSchema.safeParse(store.latestCheckpoint(NPC_STATE_CHECKPOINT)?.data);
-  if (!npc.success) return null;
   const delivered = deliveriesSchema.safeParse(store.latestCheckpoint(SCENE_OPENINGS_CHECKPOINT)?.data ?? {});
   const brief = sceneOpeningBrief({
-    chronicle: restoreChronicleState(npc.data.chronicle),
-    pending: restoreSimulationState(npc.data.simulation).pending,
+    chronicle: restoreChronicleState(npc.chronicle),
+    pending: restoreSimulationState(npc.simulation).pending,
     deliveries: delivered.success ? delivered.data : {},
     nameOf: (id) => pack.characters.find((character) => character.id === id)?.name ?? id,
   });

@@ -164,9 +164,9 @@ export class PlaySession {
     const started = deps.clock.monotonic();
     const stageLog: Parameters<typeof runTurn>[2] = [];
     const meta = store.meta();
-    const opening = sceneOpeningFor(store, deps.pack, cache.state);
     // The knowledge graphs as the last boundary (or the last turn's lore) left them: each prompt reads its own view.
     const npc = npcStateForTurn(store, deps.pack);
+    const opening = sceneOpeningFor(store, deps.pack, cache.state, npc);
     deps.emit({ type: 'turn.started', saveId: store.id, turn });
     try {
       const outcome = await runTurn(
