@@ -25,12 +25,10 @@ export function promptKnowledge(
     now,
     entities: [...scene.present, scene.location],
     limit: PROMPT_RECALL_LIMIT,
+    // Lore is printed by the lore block: left out before the limit, so it cannot crowd the rest out.
+    excludeTags: [LORE_TAG],
   });
-  const lines = (entries: typeof recollection.world) =>
-    entries
-      .filter((entry) => !entry.tags.includes(LORE_TAG))
-      .map((entry) => `- ${entry.text}`)
-      .join('\n');
+  const lines = (entries: typeof recollection.world) => entries.map((entry) => `- ${entry.text}`).join('\n');
   return { world: lines(recollection.world), own: lines(recollection.own) };
 }
 

@@ -10,6 +10,8 @@ export type RecallQuery = {
   /** Who and what is at hand: the characters present and the place. */
   readonly entities: readonly string[];
   readonly limit: number;
+  /** Entries with any of these tags are left out before the limit applies (what the prompt prints elsewhere). */
+  readonly excludeTags?: readonly string[];
 };
 
 /**
@@ -21,7 +23,10 @@ export function recall(view: KnowledgeView, query: RecallQuery): Recollection {
   const share = Math.max(0, Math.ceil(query.limit / 2));
   const about = view.retrieve({ now: query.now, limit: Number.MAX_SAFE_INTEGER, entities: query.entities });
   const rest = view.retrieve({ now: query.now, limit: Number.MAX_SAFE_INTEGER });
-  const ranked = [...about, ...rest].map((item) => item.entry);
+  const excluded = new Set(query.excludeTags ?? []);
+  const ranked = [...about, ...rest]
+    .map((item) => item.entry)
+    .filter((entry) => !entry.tags.some((tag) => excluded.has(tag)));
   return { world: firstOf(ranked, 'world', share), own: firstOf(ranked, 'own', share) };
 }
 

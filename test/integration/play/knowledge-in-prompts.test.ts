@@ -8,6 +8,7 @@ import {
   type Audience,
   type KnowledgeStore,
 } from '../../../engine/npc/index.ts';
+import { packKnowledge } from '../../../engine/boundary/index.ts';
 import { loadPack, type StoryPack } from '../../../engine/pack/index.ts';
 import { PromptBook } from '../../../engine/prompts/index.ts';
 import type { ViewStage } from '../../../engine/stream/index.ts';
@@ -120,6 +121,16 @@ describe('knowledge graphs in the turn’s prompts', () => {
       for (const entry of Object.values(TEXT)) expect(text).not.toContain(entry);
     }
     expect(prompt('npc_intent', KIT, KIT)).not.toContain(TEXT.lore);
+  });
+
+  it('keeps room for world facts when the World KG is full of the pack’s lore (lore is printed by the lore block)', () => {
+    const now = inWorldMinutes(state.time) ?? 0;
+    const seeded = recordKnowledge(packKnowledge(pack), { kind: 'world' }, [
+      { kind: 'fact', text: TEXT.world, time: now - 60, salience: 6, provenance: { source: 'simulation', ref: null } },
+    ]);
+    const request = { stage: 'narrator' as const, principal: 'narrator', cursor: { turn: 1, roundStartSeq: 1 } };
+    const context = promptContext({ pack, state, personaId: PERSONA, stream: [], request, knowledge: seeded });
+    expect(context.knowledge.world).toContain(TEXT.world);
   });
 
   it('passes the leak audit for every stage of every principal', () => {
