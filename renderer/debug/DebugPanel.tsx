@@ -20,6 +20,7 @@ export function DebugPanel(props: { readonly names: NameOf }) {
   const saveId = useStore(play, (state) => state.saveId);
   const messageCount = useStore(play, (state) => state.messages.length);
   const busy = useStore(play, (state) => state.busy);
+  const boundaryRunning = useStore(play, (state) => state.boundary !== null);
   const {
     turns,
     calls,
@@ -36,10 +37,11 @@ export function DebugPanel(props: { readonly names: NameOf }) {
     error,
   } = useStore(debug);
   const turn = turns.find((candidate) => candidate.id === selectedTurn);
-  // After every turn (busy falls back, the stream grows) the drawer reads the save again.
+  // After every turn (busy falls back, the stream grows) and every scene boundary (its run ends, leaving the Chronicler
+  // and the knowledge graphs changed) the drawer reads the save again.
   useEffect(() => {
     if (saveId !== null && !busy) void debug.getState().refresh(saveId);
-  }, [debug, saveId, busy, messageCount]);
+  }, [debug, saveId, busy, messageCount, boundaryRunning]);
   const actions = debug.getState();
   return (
     <aside className="debug" aria-label="Debug drawer">
@@ -59,40 +61,35 @@ export function DebugPanel(props: { readonly names: NameOf }) {
       <DebugTabs selected={tab} onSelect={(next) => void actions.showTab(saveId, next)} />
       <div className="debug-tab-panel" role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
         {tab === 'calls' && (
-          <StageCallsPanel
-            hasTurns={turns.length > 0}
-            calls={selectedTurn === null ? undefined : calls[selectedTurn]}
-            names={props.names}
-          />
+          <StageCallsPanel hasTurns={turns.length > 0} calls={ofTurn(calls, selectedTurn)} names={props.names} />
         )}
         {tab === 'truth' && (
           <TruthPanel
             turn={turn}
-            view={selectedTurn === null ? undefined : truth[selectedTurn]}
+            view={ofTurn(truth, selectedTurn)}
             filter={truthFilter}
             onFilter={actions.setTruthFilter}
             names={props.names}
           />
         )}
-        {tab === 'landscape' && (
-          <LandscapePanel turn={turn} view={selectedTurn === null ? undefined : landscape[selectedTurn]} />
-        )}
-        {tab === 'context' && (
-          <ContextPanel turn={turn} view={selectedTurn === null ? undefined : context[selectedTurn]} />
-        )}
+        {tab === 'landscape' && <LandscapePanel turn={turn} view={ofTurn(landscape, selectedTurn)} />}
+        {tab === 'context' && <ContextPanel turn={turn} view={ofTurn(context, selectedTurn)} />}
         {tab === 'characters' && (
           <CharactersPanel
             turn={turn}
-            view={selectedTurn === null ? undefined : chronicle[selectedTurn]}
+            view={ofTurn(chronicle, selectedTurn)}
             picked={graph}
             knowledge={knowledge}
             onPick={(next) => void actions.pickGraph(saveId, next)}
           />
         )}
-        {tab === 'chronicle' && (
-          <ChroniclePanel turn={turn} view={selectedTurn === null ? undefined : chronicle[selectedTurn]} />
-        )}
+        {tab === 'chronicle' && <ChroniclePanel turn={turn} view={ofTurn(chronicle, selectedTurn)} />}
       </div>
     </aside>
   );
+}
+
+/** What a per-turn cache holds of the turn picked; undefined while none is picked or it is being read. */
+function ofTurn<T>(byTurn: Readonly<Record<number, T>>, turnId: number | null): T | undefined {
+  return turnId === null ? undefined : byTurn[turnId];
 }

@@ -48,8 +48,6 @@ export interface DebugState {
   refresh(saveId: string): Promise<void>;
   selectTurn(saveId: string, turnId: number): Promise<void>;
   pickGraph(saveId: string | null, graph: string): Promise<void>;
-  /** A scene boundary of the open save finished: what the drawer shows of the Chronicler and the graphs is stale. */
-  boundaryFinished(saveId: string): Promise<void>;
 }
 
 export type DebugStore = ReturnType<typeof createDebugStore>;
@@ -57,17 +55,24 @@ export type DebugStore = ReturnType<typeof createDebugStore>;
 /** What the writer's drawer shows: every turn of the save and, for the one opened, what the open panel needs of it. */
 export function createDebugStore(api: EngineClient) {
   return createStore<DebugState>()((set, get) => {
-    /** Keeps what a fetch returned, or reports why it failed. */
-    async function keep<T>(pending: Promise<Result<T>>, store: (value: T) => void): Promise<void> {
+    /**
+     * Bumped whenever `refresh` asks for the turns and again when it forgets what was read: turn ids are only unique
+     * within a save, so a reply asked for before (perhaps of another save) must not land under the new turns' ids.
+     */
+    let generation = 0;
+    /** Keeps what a fetch asked for in `asked` returned, or reports why it failed; a stale reply is dropped. */
+    async function keep<T>(asked: number, pending: Promise<Result<T>>, store: (value: T) => void): Promise<void> {
       const result = await pending;
+      if (asked !== generation) return;
       if (result.ok) store(result.value);
       else set({ error: result.error.message });
     }
     /** Fetches what the open panel shows of a turn, unless it is already here. */
     async function load(saveId: string, turnId: number): Promise<void> {
+      const asked = generation;
       const { tab, calls, truth, landscape, context, turns } = get();
       if (tab === 'calls' && calls[turnId] === undefined) {
-        return keep(api['saves.stageCalls']({ id: saveId, turnId }), (value) =>
+        return keep(asked, api['saves.stageCalls']({ id: saveId, turnId }), (value) =>
           set({ calls: { ...get().calls, [turnId]: value } }),
         );
       }
@@ -76,28 +81,30 @@ export function createDebugStore(api: EngineClient) {
       if (turn?.status !== 'committed') return;
       const asOf = { id: saveId, turn: turn.number };
       if (tab === 'truth' && truth[turnId] === undefined) {
-        return keep(api['saves.truth'](asOf), (value) => set({ truth: { ...get().truth, [turnId]: value } }));
+        return keep(asked, api['saves.truth'](asOf), (value) => set({ truth: { ...get().truth, [turnId]: value } }));
       }
       if (tab === 'landscape' && landscape[turnId] === undefined) {
-        return keep(api['saves.landscape'](asOf), (value) =>
+        return keep(asked, api['saves.landscape'](asOf), (value) =>
           set({ landscape: { ...get().landscape, [turnId]: value } }),
         );
       }
       if (tab === 'context' && context[turnId] === undefined) {
-        return keep(api['saves.context'](asOf), (value) => set({ context: { ...get().context, [turnId]: value } }));
+        return keep(asked, api['saves.context'](asOf), (value) =>
+          set({ context: { ...get().context, [turnId]: value } }),
+        );
       }
       if ((tab === 'characters' || tab === 'chronicle') && get().chronicle[turnId] === undefined) {
-        await keep(api['saves.chronicle'](asOf), (value) =>
+        await keep(asked, api['saves.chronicle'](asOf), (value) =>
           set({ chronicle: { ...get().chronicle, [turnId]: value } }),
         );
       }
       const chronicle = get().chronicle[turnId];
-      if (tab !== 'characters' || chronicle === undefined) return;
+      if (tab !== 'characters' || chronicle === undefined || asked !== generation) return;
       // The characters come with the chronicle: only now is it known whose graph is shown first.
       const graph = pickedGraph(get().graph, chronicle);
       const key = knowledgeKey(turnId, graph);
       if (get().knowledge[key] === undefined) {
-        return keep(api['saves.knowledge']({ ...asOf, graph }), (value) =>
+        return keep(asked, api['saves.knowledge']({ ...asOf, graph }), (value) =>
           set({ knowledge: { ...get().knowledge, [key]: value } }),
         );
       }
@@ -126,7 +133,10 @@ export function createDebugStore(api: EngineClient) {
         if (saveId !== null && turnId !== null) await load(saveId, turnId);
       },
       async refresh(saveId) {
+        const asked = ++generation;
         const turns = await api['saves.turns']({ id: saveId });
+        // A later refresh (perhaps of another save) was asked for meanwhile: its turns are the ones to show.
+        if (asked !== generation) return;
         if (!turns.ok) return set({ error: turns.error.message });
         const previous = get();
         // Looking at the last turn follows the story to the new last one; an older turn stays open.
@@ -134,6 +144,7 @@ export function createDebugStore(api: EngineClient) {
         const kept = turns.value.some((turn) => turn.id === previous.selectedTurn) && !wasLast;
         const selected = kept ? previous.selectedTurn : null;
         const forgotten = { calls: {}, truth: {}, landscape: {}, context: {}, chronicle: {}, knowledge: {} };
+        generation += 1;
         set({ turns: turns.value, ...forgotten, error: null, selectedTurn: selected });
         const wanted = selected ?? turns.value.at(-1)?.id;
         if (wanted !== undefined) await get().selectTurn(saveId, wanted);
@@ -146,10 +157,6 @@ export function createDebugStore(api: EngineClient) {
         set({ graph });
         const turnId = get().selectedTurn;
         if (saveId !== null && turnId !== null) await load(saveId, turnId);
-      },
-      async boundaryFinished(saveId) {
-        // A closed drawer reads the save afresh when it opens.
-        if (get().open) await get().refresh(saveId);
       },
     };
   });

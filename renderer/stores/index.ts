@@ -25,9 +25,6 @@ export function createStores(connection: EngineConnection) {
     if (event.type === 'saves.changed' || event.type === 'packs.changed') void stores.library.getState().load();
     if (event.type === 'settings.changed') void stores.settings.getState().load();
     if (event.type === 'model.download') stores.models.getState().onProgress(event.progress);
-    const boundaryDone = event.type === 'boundary.progress' && event.status === 'done' && event.done === event.total;
-    if (boundaryDone && event.saveId === stores.play.getState().saveId)
-      void stores.debug.getState().boundaryFinished(event.saveId);
   });
   return stores;
 }

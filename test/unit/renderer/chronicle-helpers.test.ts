@@ -79,6 +79,13 @@ describe('character format', () => {
     expect(pickedGraph(null, chronicleView({ characters: [] }))).toBe(WORLD_GRAPH);
     expect(knowledgeKey(4, 'world')).toBe('4:world');
   });
+
+  it('forgets a pick the view has no character for (another save’s), but keeps the World KG', () => {
+    expect(pickedGraph('kit-wickett', chronicleView())).toBe('odile-fenn');
+    expect(pickedGraph('jory', chronicleView({ characters: [] }))).toBe(WORLD_GRAPH);
+    expect(pickedGraph(WORLD_GRAPH, chronicleView())).toBe(WORLD_GRAPH);
+    expect(pickedGraph(WORLD_GRAPH, chronicleView({ characters: [] }))).toBe(WORLD_GRAPH);
+  });
 });
 
 describe('boundary label', () => {

@@ -2,7 +2,10 @@ import { createEngineClient, type EngineClient, type MethodName, type Result } f
 
 export type Reply = (params: Record<string, unknown>) => unknown;
 
-/** A client whose methods answer from the given table (as `ok` values, or as the Result returned by `fail`). */
+/**
+ * A client whose methods answer from the given table (as `ok` values, or as the Result returned by `fail`), at once or
+ * when a returned promise settles.
+ */
 export function fakeClient(replies: Partial<Record<MethodName, Reply>>): {
   api: EngineClient;
   calls: { method: MethodName; params: unknown }[];
@@ -14,7 +17,8 @@ export function fakeClient(replies: Partial<Record<MethodName, Reply>>): {
       const reply = replies[method];
       if (reply === undefined)
         return { ok: false, error: { code: 'unknown_method', message: `no fake for ${method}` } };
-      const value = reply(params as Record<string, unknown>);
+      // A reply may be a promise, to answer late.
+      const value: unknown = await reply(params as Record<string, unknown>);
       return isResult(value) ? value : { ok: true, value };
     },
     subscribe: () => () => {},
