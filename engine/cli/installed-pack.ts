@@ -1,5 +1,7 @@
 import { discoverPacks, loadPack, type StoryPack } from '../pack/index.ts';
+import type { SaveStore } from '../store/index.ts';
 import type { CliContext } from './command.ts';
+import { readAppVersion } from './install-paths.ts';
 
 /** The installed pack (built-in or the player's) with this id, loaded; null when it is not installed or is broken. */
 export async function installedPack(
@@ -14,4 +16,12 @@ export async function installedPack(
   const listing = listings.find((candidate) => candidate.id === packId);
   if (listing === undefined) return null;
   return (await loadPack(listing.dir, { appVersion })).pack;
+}
+
+/** The story pack a save was played with, loaded; throws when it is not installed or does not load. */
+export async function savePack(context: CliContext, store: Pick<SaveStore, 'meta'>): Promise<StoryPack> {
+  const { packId } = store.meta();
+  const pack = await installedPack(context, packId, readAppVersion());
+  if (pack === null) throw new Error(`the save's story pack "${packId}" is not installed (or does not load)`);
+  return pack;
 }

@@ -2,14 +2,11 @@ import type { ChronicleView } from '../../api/index.ts';
 import type { SaveStore } from '../../store/index.ts';
 import { chronicleView } from '../../turn/index.ts';
 import type { CliContext } from '../command.ts';
-import { installedPack } from '../installed-pack.ts';
-import { readAppVersion } from '../install-paths.ts';
+import { savePack } from '../installed-pack.ts';
 
 /** `inspect <save> chronicle`: the Chronicler's story state and guidance, the last simulation, who seeks the player. */
 export async function printChronicle(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean) {
-  const { packId } = store.meta();
-  const pack = await installedPack(context, packId, readAppVersion());
-  if (pack === null) throw new Error(`the save's story pack "${packId}" is not installed (or does not load)`);
+  const pack = await savePack(context, store);
   const view = chronicleView(store, pack, turn);
   context.io.stdout(json ? `${JSON.stringify(view)}\n` : formatChronicle(view));
 }

@@ -2,8 +2,7 @@ import type { KnowledgeEntryView, KnowledgeGraphView } from '../../api/index.ts'
 import type { SaveStore } from '../../store/index.ts';
 import { knowledgeGraphView } from '../../turn/index.ts';
 import type { CliContext } from '../command.ts';
-import { installedPack } from '../installed-pack.ts';
-import { readAppVersion } from '../install-paths.ts';
+import { savePack } from '../installed-pack.ts';
 
 /** `inspect <save> kg <world|persona|character-id>`: one knowledge graph as of a turn, every entry with its provenance. */
 export async function printKnowledge(
@@ -13,9 +12,7 @@ export async function printKnowledge(
   turn: number | undefined,
   json: boolean,
 ): Promise<void> {
-  const { packId } = store.meta();
-  const pack = await installedPack(context, packId, readAppVersion());
-  if (pack === null) throw new Error(`the save's story pack "${packId}" is not installed (or does not load)`);
+  const pack = await savePack(context, store);
   const view = knowledgeGraphView(store, pack, graph, turn);
   context.io.stdout(json ? `${JSON.stringify(view)}\n` : formatKnowledge(view));
 }

@@ -2,15 +2,12 @@ import type { SaveStore } from '../../store/index.ts';
 import type { GateState, LandscapeReport, SceneReport, SubGraphReport } from '../../storykeeper/index.ts';
 import { landscapeAt } from '../../turn/index.ts';
 import type { CliContext } from '../command.ts';
-import { installedPack } from '../installed-pack.ts';
-import { readAppVersion } from '../install-paths.ts';
+import { savePack } from '../installed-pack.ts';
 import { round } from '../round.ts';
 
 /** `inspect <save> landscape`: the narrative graph weighed against the truth set of a turn (the Storykeeper's view). */
 export async function printLandscape(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean) {
-  const { packId } = store.meta();
-  const pack = await installedPack(context, packId, readAppVersion());
-  if (pack === null) throw new Error(`the save's story pack "${packId}" is not installed (or does not load)`);
+  const pack = await savePack(context, store);
   const report = landscapeAt(store, pack, turn);
   context.io.stdout(json ? `${JSON.stringify(report)}\n` : formatLandscape(report));
 }

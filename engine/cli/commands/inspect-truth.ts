@@ -2,15 +2,12 @@ import type { TraceNode, TruthView } from '../../api/index.ts';
 import type { SaveStore } from '../../store/index.ts';
 import { buildTruthView } from '../../turn/index.ts';
 import type { CliContext } from '../command.ts';
-import { installedPack } from '../installed-pack.ts';
-import { readAppVersion } from '../install-paths.ts';
+import { savePack } from '../installed-pack.ts';
 import { round } from '../round.ts';
 
 /** `inspect <save> truth`: the truth set as of a turn, the triggers and why each fired or did not. */
 export async function printTruth(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean) {
-  const packId = store.meta().packId;
-  const pack = await installedPack(context, packId, readAppVersion());
-  if (pack === null) throw new Error(`the save's story pack "${packId}" is not installed (or does not load)`);
+  const pack = await savePack(context, store);
   const view = buildTruthView(store, pack, turn);
   context.io.stdout(json ? `${JSON.stringify(view)}\n` : formatTruth(view));
 }
