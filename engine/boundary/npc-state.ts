@@ -6,7 +6,7 @@ import {
   type KnowledgeStore,
   type TierRoster,
 } from '../npc/index.ts';
-import type { StoryPack } from '../pack/index.ts';
+import { packTierOf, type StoryPack } from '../pack/index.ts';
 import { jsonSchema } from './json.ts';
 import { packKnowledge } from './pack-knowledge.ts';
 
@@ -60,10 +60,7 @@ export const npcStateSchema = z.strictObject({
  * characters default to arc_important); the steps that own the other parts create them when they first run.
  */
 export function initialNpcState(pack: StoryPack): NpcState {
-  const seeds = pack.characters.map((character) => ({
-    id: character.id,
-    tier: character.tier ?? (character.baked ? 'arc_important' : 'significant'),
-  }));
+  const seeds = pack.characters.map((character) => ({ id: character.id, tier: packTierOf(character) }));
   const roster = createTierRoster(seeds);
   return {
     version: 1,

@@ -4,12 +4,10 @@ import { PACK_FILES } from './pack-layout.ts';
 import { packTierOf } from './schema/character-life.ts';
 import { at, resolve, targetOf, type PackSections, type Target } from './references.ts';
 
-/** The arc_important cap of npc-simulation.md ("~8 maximum"): more is an authoring error, not something to trim. */
-export const PACK_ARC_IMPORTANT_CAP = DEFAULT_ARC_IMPORTANT_CAP;
-
 /**
  * Routines name places, goals name people, world momentum names either; each reference must resolve, and each
- * problem points at the reference in question. Too many arc_important characters is reported at the first one over.
+ * problem points at the reference in question. More arc_important characters than npc-simulation.md's cap ("~8
+ * maximum") is an authoring error, not something to trim: it is reported at the first one over.
  */
 export function checkCharacterLifeReferences(sections: PackSections, sink: DiagnosticSink): void {
   const places = targetOf(sections.locations, 'location', PACK_FILES.locations);
@@ -29,11 +27,11 @@ export function checkCharacterLifeReferences(sections: PackSections, sink: Diagn
         resolve(character, ['goals', index, 'involves', which], id, people, sink, hint);
     }
     if (packTierOf(character.value) === 'arc_important') arcImportant += 1;
-    if (packTierOf(character.value) === 'arc_important' && arcImportant === PACK_ARC_IMPORTANT_CAP + 1) {
+    if (packTierOf(character.value) === 'arc_important' && arcImportant === DEFAULT_ARC_IMPORTANT_CAP + 1) {
       // A baked character without a tier is arc_important by default: point at what made it so.
       sink.error(
         at(character, [tier === undefined ? 'baked' : 'tier'], 'value'),
-        `more than ${PACK_ARC_IMPORTANT_CAP} arc_important characters; make this one significant (stories carry 4–6 with full agency)`,
+        `more than ${DEFAULT_ARC_IMPORTANT_CAP} arc_important characters; make this one significant (stories carry 4–6 with full agency)`,
       );
     }
   }

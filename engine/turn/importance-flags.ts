@@ -1,6 +1,7 @@
 import type { NpcState } from '../boundary/index.ts';
 import {
   applyImportanceFlags,
+  CHARACTER_TIERS,
   idsOfTier,
   inWorldMinutes,
   tierOf,
@@ -29,9 +30,7 @@ export function flaggableCharacters(roster: TierRoster | null): readonly string[
  * change. Only openings carry it, so every other turn's prompt stays as it was.
  */
 export function importanceBrief(roster: TierRoster): string {
-  const tiers = (['arc_important', 'significant', 'background'] as const)
-    .map((tier) => `${tier}: ${idsOfTier(roster, tier).join(', ') || '(none)'}`)
-    .join('; ');
+  const tiers = CHARACTER_TIERS.map((tier) => `${tier}: ${idsOfTier(roster, tier).join(', ') || '(none)'}`).join('; ');
   return [
     `This turn opens a scene. The characters' tiers now — ${tiers}.`,
     `arc_important characters (at most ${roster.cap}) pursue their own ends off-screen; significant ones stay`,

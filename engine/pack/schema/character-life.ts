@@ -1,15 +1,13 @@
 import { z } from 'zod';
+import { CHARACTER_TIERS, type CharacterTier } from '../../npc/index.ts';
 import { slugSchema, textSchema } from './common.ts';
 
 /**
  * What a character does when the player is not looking (npc-simulation.md): its tier, goals, daily routine and
  * faction. Off-screen simulation, OffscreenInference and cohort scoring read these; the turn does not.
  */
-export const PACK_CHARACTER_TIERS = ['arc_important', 'significant', 'background'] as const;
-export type PackCharacterTier = (typeof PACK_CHARACTER_TIERS)[number];
-
 export const tierSchema = z
-  .enum(PACK_CHARACTER_TIERS)
+  .enum(CHARACTER_TIERS)
   .optional()
   .describe(
     'arc_important: lives a full off-screen simulation (at most 8 per story); significant: brief inferred memories ' +
@@ -83,8 +81,8 @@ export type PackWorldMomentum = z.output<typeof worldMomentumSchema>;
 
 /** A character's tier as the pack sets it; unset, a baked character drives the story and a full profile recurs. */
 export function packTierOf(character: {
-  readonly tier?: PackCharacterTier | undefined;
+  readonly tier?: CharacterTier | undefined;
   readonly baked: boolean;
-}): PackCharacterTier {
+}): CharacterTier {
   return character.tier ?? (character.baked ? 'arc_important' : 'significant');
 }
