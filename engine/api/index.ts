@@ -3,7 +3,7 @@ export * from './errors.ts';
 export * from './dto.ts';
 export type * from './truth-dto.ts';
 export type * from './storykeeper-dto.ts';
-export * from './knowledge-dto.ts';
+export type * from './knowledge-dto.ts';
 export type * from './chronicle-dto.ts';
 export * from './events.ts';
 export * from './settings.ts';

@@ -2,8 +2,7 @@
  * One knowledge graph of a save as the debug drawer and `storyloom inspect <save> kg` show it (npc-simulation.md): the
  * World KG, the persona's, or one character's, as of a turn, every entry with where it came from.
  */
-export const KNOWLEDGE_GRAPH_KINDS = ['world', 'persona', 'character'] as const;
-export type KnowledgeGraphKind = (typeof KNOWLEDGE_GRAPH_KINDS)[number];
+export type KnowledgeGraphKind = 'world' | 'persona' | 'character';
 
 export interface KnowledgeEntryView {
   readonly seq: number;
