@@ -5,28 +5,40 @@ import { ClassificationSummary } from './ClassificationSummary.tsx';
 import { PropositionTable } from './PropositionTable.tsx';
 import { TriggerList } from './TriggerList.tsx';
 import { TruthDiff } from './TruthDiff.tsx';
+import { TurnViewGate } from './TurnViewGate.tsx';
 import { diffEntries, diffSummary } from './truth-diff.ts';
 import { filterRows, formatConfidence, truthRows } from './truth-rows.ts';
+
+/** How the truth set is shown: the filter over proposition keys, and character names. */
+interface TruthSetOptions {
+  readonly filter: string;
+  readonly onFilter: (filter: string) => void;
+  readonly names: NameOf;
+}
 
 /**
  * What is true as of the turn picked: the propositions and accumulators (filtered by key), what the turn changed,
  * every trigger and why it fired or not, and how the turn was classified.
  */
-export function TruthPanel(props: {
-  readonly turn: TurnRecord | undefined;
-  /** Undefined while it is being fetched. */
-  readonly view: TruthView | undefined;
-  readonly filter: string;
-  readonly onFilter: (filter: string) => void;
-  readonly names: NameOf;
-}) {
+export function TruthPanel(
+  props: TruthSetOptions & {
+    readonly turn: TurnRecord | undefined;
+    /** Undefined while it is being fetched. */
+    readonly view: TruthView | undefined;
+  },
+) {
+  return (
+    <TurnViewGate turn={props.turn} view={props.view} what="truth set" failed="nothing of it entered the truth set">
+      {(view) => <TruthSet view={view} filter={props.filter} onFilter={props.onFilter} names={props.names} />}
+    </TurnViewGate>
+  );
+}
+
+/** The truth set once it is here (its own component: the gate renders it only then, and it keeps hooks). */
+function TruthSet(props: TruthSetOptions & { readonly view: TruthView }) {
   const { view, filter } = props;
   const filterId = useId();
-  const rows = useMemo(() => (view === undefined ? [] : truthRows(view)), [view]);
-  if (props.turn === undefined) return <p className="muted">No turns yet. Play one and its truth set appears here.</p>;
-  if (props.turn.status === 'failed')
-    return <p className="muted">Turn {props.turn.number} failed: nothing of it entered the truth set.</p>;
-  if (view === undefined) return <p className="muted">Reading the truth set…</p>;
+  const rows = useMemo(() => truthRows(view), [view]);
   return (
     <div className="truth-panel">
       <p className="truth-meta muted">

@@ -11,14 +11,16 @@ export function TurnViewGate<View>(props: {
   readonly view: View | undefined;
   /** What the panel shows of a turn, as in "its gravitational landscape appears here". */
   readonly what: string;
+  /** Why a failed turn has nothing to show, after "Turn N failed: "; by default, that nothing of it was kept. */
+  readonly failed?: string;
   readonly children: (view: View) => ReactNode;
 }) {
-  const { turn, view, what } = props;
+  const { turn, view, what, failed = `nothing of it was kept, so it has no ${what}` } = props;
   if (turn === undefined) return <p className="muted">No turns yet. Play one and its {what} appears here.</p>;
   if (turn.status === 'failed')
     return (
       <p className="muted">
-        Turn {turn.number} failed: nothing of it was kept, so it has no {what}.
+        Turn {turn.number} failed: {failed}.
       </p>
     );
   if (view === undefined) return <p className="muted">Reading the {what}…</p>;
