@@ -43,3 +43,4 @@ export type {
   KnowledgeEntryView,
 } from '../engine/api/index.ts';
 export { STAGE_KINDS } from '../engine/api/stages.ts';
+export { DROP_REASONS, SCENE_STATES } from '../engine/api/storykeeper-words.ts';

@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './dto.ts';
 export type * from './truth-dto.ts';
 export type * from './storykeeper-dto.ts';
+export * from './storykeeper-words.ts';
 export type * from './knowledge-dto.ts';
 export type * from './chronicle-dto.ts';
 export * from './events.ts';

@@ -1,5 +1,4 @@
-/** The states a scene can be in, in the order a story moves a scene through them. */
-export const SCENE_STATES = ['dormant', 'reachable', 'attracting', 'active', 'completed', 'revisitable'] as const;
+import { SCENE_STATES } from '../engine.ts';
 
 /** What each mark on the chart means: one swatch per scene state shown, the attractor's ring, and the player. */
 export function ChartLegend(props: { readonly states: readonly string[] }) {

@@ -1,3 +1,5 @@
+import { DROP_REASONS } from '../engine.ts';
+
 /** Numbers as the Storykeeper panels print them: three significant figures, enough to tell scenes apart. */
 export function formatFigure(value: number): string {
   if (!Number.isFinite(value)) return String(value);
@@ -11,15 +13,11 @@ export function formatFigure(value: number): string {
 /** A decade tick's label: 0.01, 0.1, 1, 10, 100. */
 export const formatDecade = (value: number) => String(Number(value.toPrecision(1)));
 
-const DROP_REASONS: Readonly<Record<string, string>> = {
-  information_boundary: 'withheld by an information boundary',
-  duplicate: 'a duplicate',
-  below_minimum: 'below the minimum score',
-  over_budget: 'over the token budget',
-};
+/** The engine's words for each reason, looked up by whatever reason a view names. */
+const DROP_WORDS: Readonly<Record<string, string>> = DROP_REASONS;
 
 /** Why the Storykeeper left a candidate out, in words; an unknown reason shows as the engine named it. */
-export const dropReason = (reason: string) => DROP_REASONS[reason] ?? reason.replaceAll('_', ' ');
+export const dropReason = (reason: string) => DROP_WORDS[reason] ?? reason.replaceAll('_', ' ');
 
 /** A scene's name as the writer knows it, from its id. */
 export function sceneTitles(scenes: readonly { readonly id: string; readonly title: string }[]) {

@@ -1,15 +1,11 @@
-import type { ContextCandidateView, ContextView } from '../../api/index.ts';
+import { DROP_REASONS, type ContextCandidateView, type ContextView } from '../../api/index.ts';
 import type { SaveStore } from '../../store/index.ts';
 import { contextView } from '../../turn/index.ts';
 import type { CliContext } from '../command.ts';
 import { round } from '../round.ts';
 
-const DROP_REASON: Record<string, string> = {
-  information_boundary: 'withheld by an information boundary',
-  duplicate: 'a duplicate',
-  below_minimum: 'below the minimum score',
-  over_budget: 'over the budget',
-};
+/** The words the drawer uses too, looked up by whatever reason a view names. */
+const DROP_REASON: Readonly<Record<string, string>> = DROP_REASONS;
 
 /** `inspect <save> context`: how the Storykeeper chose the Narrator's retrieved tier in a turn. */
 export function printContext(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean): void {
