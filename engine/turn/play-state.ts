@@ -26,6 +26,8 @@ export const playStateSchema = z.strictObject({
   states: z.record(z.string(), z.array(stateSchema)),
   lore: z.array(z.strictObject({ key: z.string(), content: z.string(), turn: z.number().int() })),
   pendingMarkers: z.array(pendingMarkerSchema),
+  /** Set after a /skip closed the scene: the next turn opens one, though it carries no marker of its own. */
+  sceneOpening: z.literal(true).optional(),
   /** Who was here when the scene was entered: the Narrator's cast for the whole scene (absent before a turn). */
   cast: z.strictObject({ scene: z.number().int(), location: z.string(), ids: z.array(z.string()) }).optional(),
   /** The event system's state (absent in saves from before it, and until the first turn). */
@@ -56,6 +58,23 @@ export function initialPlayState(pack: StoryPack, personaId: string): PlayState 
     lore: [],
     pendingMarkers: [{ marker: 'scene_open' }],
   };
+}
+
+/**
+ * Whether the next turn opens a scene: the story's first, or the one after a scene closed — by /end scene (a
+ * scene_open marker), by leaving for another place (a location_change marker) or by /skip (the flag).
+ */
+export function opensScene(state: PlayState): boolean {
+  return (
+    state.sceneOpening === true ||
+    state.pendingMarkers.some((marker) => marker.marker === 'scene_open' || marker.marker === 'location_change')
+  );
+}
+
+/** The state once its turn has opened the scene. */
+export function withoutOpening(state: PlayState): PlayState {
+  const { sceneOpening: _opened, ...rest } = state;
+  return rest;
 }
 
 /** The state with the scene's cast fixed: taken from who is present when a new scene or place is entered. */

@@ -12,7 +12,7 @@ import { flaggableCharacters, importanceBrief } from './importance-flags.ts';
 import { resolveIntention } from './narrate.ts';
 import type { NarratorImportanceFlags } from './outputs.ts';
 import { npcIntent, personaIntent } from './npc-intent.ts';
-import { withSceneCast, type PlayState } from './play-state.ts';
+import { opensScene, withoutOpening, withSceneCast, type PlayState } from './play-state.ts';
 import { charactersPresent } from './prompt-view.ts';
 import { markerMessages } from './scene-markers.ts';
 import { setStates, upsertLore } from './tools.ts';
@@ -58,9 +58,9 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   const buffer = new TurnBuffer(setup.turn, setup.history);
   let context: TurnContext = { ...setup, buffer, stageLog };
 
-  const opened = context.state.pendingMarkers.some((marker) => marker.marker === 'scene_open');
+  const opened = opensScene(context.state);
   for (const marker of markerMessages(context.pack, context.state)) appendWhole(context, marker);
-  context = withState(context, withSceneCast({ ...context.state, pendingMarkers: [] }));
+  context = withState(context, withSceneCast(withoutOpening({ ...context.state, pendingMarkers: [] })));
 
   const roster = charactersPresent(context.pack, context.state);
   const activation = activateNpcs(roster, context.rng);

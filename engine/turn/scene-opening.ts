@@ -8,7 +8,7 @@ import {
 } from '../npc/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { NewCheckpoint } from '../store/index.ts';
-import type { PlayState } from './play-state.ts';
+import { opensScene, type PlayState } from './play-state.ts';
 
 /** How many scene openings each pending interaction has been offered at: a spent one is never offered again. */
 export const SCENE_OPENINGS_CHECKPOINT = 'scene_openings';
@@ -30,7 +30,7 @@ export function sceneOpeningFor(
   state: PlayState,
   npc: NpcState,
 ): SceneOpeningBrief | null {
-  if (!state.pendingMarkers.some((marker) => marker.marker === 'scene_open')) return null;
+  if (!opensScene(state)) return null;
   const delivered = deliveriesSchema.safeParse(store.latestCheckpoint(SCENE_OPENINGS_CHECKPOINT)?.data ?? {});
   const brief = sceneOpeningBrief({
     chronicle: restoreChronicleState(npc.chronicle),

@@ -143,7 +143,7 @@ export class PlaySession {
         return this.#commitMarkers(
           `/skip ${command.duration}`,
           skipped,
-          { ...skipped, pendingMarkers: [] },
+          { ...skipped, pendingMarkers: [], sceneOpening: true },
           'time_skip',
         );
       }
