@@ -1,10 +1,12 @@
+import { z } from 'zod';
 import { recordKnowledge } from '../npc/index.ts';
 import { BOUNDARY_STEPS, type BoundaryStep, type Json } from './contract.ts';
 import { toJsonObject, type JsonObject } from './json.ts';
-import { npcStateFromCheckpoint, type NpcState } from './npc-state.ts';
-import type { BoundarySnapshot } from './snapshot.ts';
-import { parseStepResult } from './step-result.ts';
+import { npcStateSchema, type NpcState } from './npc-state.ts';
+import type { BoundaryInput } from './snapshot.ts';
+import { parseStepResult, type ParsedStepResult } from './step-result.ts';
 import { withWeather } from './world-weather.ts';
+import { positionsOf } from './positions.ts';
 
 export interface AppliedBoundary {
   readonly npcState: NpcState;
@@ -19,10 +21,10 @@ export interface AppliedBoundary {
  * scene started from. Pure, so a resumed run that reaches the checkpoint again computes the same thing.
  */
 export function applyStepResults(
-  snapshot: BoundarySnapshot,
+  { snapshot, npc: start }: BoundaryInput,
   outputs: { readonly [S in BoundaryStep]?: Json },
 ): AppliedBoundary {
-  let npc = npcStateFromCheckpoint(snapshot.npc, 'the scene-boundary snapshot');
+  let npc = start;
   let positions: { [characterId: string]: string } = { ...positionsOf(snapshot.playState) };
   let time: string | null = null;
   let weather: string | null = null;
@@ -30,10 +32,11 @@ export function applyStepResults(
   for (const step of BOUNDARY_STEPS) {
     if (step === 'checkpoint') continue;
     const result = parseStepResult(step, outputs[step]);
+    // recordKnowledge checks every draft it takes, so the store it returns needs no second restore.
     let knowledge = npc.knowledge;
     for (const { audience, drafts } of result.knowledge) knowledge = recordKnowledge(knowledge, audience, drafts);
     const recorded = knowledge.nextSeq - npc.knowledge.nextSeq;
-    npc = npcStateFromCheckpoint({ ...npc, ...result.npc, knowledge }, `the ${step} step's result`);
+    npc = withParts({ ...npc, knowledge }, result.npc, step);
     positions = { ...positions, ...result.positions };
     time = result.time ?? time;
     weather = result.weather ?? weather;
@@ -50,10 +53,16 @@ export function applyStepResults(
   return { npcState: npc, playState, summary };
 }
 
-function positionsOf(playState: JsonObject): { readonly [characterId: string]: string } {
-  const positions = playState['positions'];
-  if (typeof positions !== 'object' || positions === null || Array.isArray(positions)) return {};
-  return Object.fromEntries(
-    Object.entries(positions).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
+/**
+ * The parts a step replaced. parseStepResult already checked each as JSON, which is all the free-form parts are; only
+ * the roster has a shape of its own to restore.
+ */
+function withParts(npc: NpcState, parts: ParsedStepResult['npc'], step: BoundaryStep): NpcState {
+  const { roster, ...rest } = parts;
+  if (roster === undefined) return { ...npc, ...rest };
+  const restored = npcStateSchema.shape.roster.safeParse(roster);
+  if (!restored.success) {
+    throw new Error(`the ${step} step's result: the saved npc state is unreadable: ${z.prettifyError(restored.error)}`);
+  }
+  return { ...npc, ...rest, roster: restored.data };
 }

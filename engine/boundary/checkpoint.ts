@@ -2,7 +2,7 @@ import type { NewCheckpoint } from '../store/index.ts';
 import { applyStepResults } from './apply-results.ts';
 import { NPC_STATE_CHECKPOINT, type BoundaryStep, type Json } from './contract.ts';
 import { toJson } from './json.ts';
-import { readSnapshot } from './snapshot.ts';
+import type { BoundaryInput } from './snapshot.ts';
 
 /** The play state checkpoint kind (engine/turn's PLAY_STATE_CHECKPOINT; this room sits below engine/turn). */
 export const PLAY_STATE_CHECKPOINT = 'play_state';
@@ -15,8 +15,11 @@ export interface CheckpointWrites {
 }
 
 /** The built-in last step: every result applied to the state the scene started from, as the two checkpoints. */
-export function checkpointWrites(input: unknown, outputs: { readonly [S in BoundaryStep]?: Json }): CheckpointWrites {
-  const applied = applyStepResults(readSnapshot(input), outputs);
+export function checkpointWrites(
+  input: BoundaryInput,
+  outputs: { readonly [S in BoundaryStep]?: Json },
+): CheckpointWrites {
+  const applied = applyStepResults(input, outputs);
   return {
     output: toJson({ detail: applied.summary }),
     checkpoints: [

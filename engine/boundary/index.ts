@@ -33,7 +33,14 @@ export {
   NPC_STATE_PARTS,
   type NpcState,
 } from './npc-state.ts';
-export { BOUNDARY_REASONS, readSnapshot, type BoundarySnapshot, type TranscriptEntry } from './snapshot.ts';
+export {
+  BOUNDARY_REASONS,
+  readBoundaryInput,
+  readSnapshot,
+  type BoundaryInput,
+  type BoundarySnapshot,
+  type TranscriptEntry,
+} from './snapshot.ts';
 export { toJson, toJsonObject } from './json.ts';
 export { StepCallFailure } from './call-object.ts';
 export { mentionFinder, packKnowledge } from './pack-knowledge.ts';

@@ -9,11 +9,21 @@ export const jsonSchema: z.ZodType<Json> = z.lazy(() =>
 export const jsonObjectSchema = z.record(z.string(), jsonSchema);
 export type JsonObject = z.infer<typeof jsonObjectSchema>;
 
+// What JSON.parse returns is JSON by construction, so it is typed as such rather than walked again by jsonSchema (a
+// recursive check over a whole npc state and transcript cost most of a boundary's synchronous time).
+const parseJson: (text: string) => Json = JSON.parse;
+
 /** A value as JSON (through a text round trip), so what a step sees is exactly what the save holds. */
 export function toJson(value: unknown): Json {
-  return jsonSchema.parse(JSON.parse(JSON.stringify(value ?? null)));
+  return parseJson(JSON.stringify(value ?? null));
 }
 
 export function toJsonObject(value: object): JsonObject {
-  return jsonObjectSchema.parse(toJson(value));
+  const json = toJson(value);
+  if (!isJsonObject(json)) throw new Error('expected a JSON object');
+  return json;
+}
+
+function isJsonObject(json: Json): json is { readonly [key: string]: Json } {
+  return typeof json === 'object' && json !== null && !Array.isArray(json);
 }

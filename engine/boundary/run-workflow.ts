@@ -9,6 +9,7 @@ import { createCallObject } from './call-object.ts';
 import { BOUNDARY_STEPS, STEP_DEPENDENCIES, type BoundaryStep, type Json, type StepHandler } from './contract.ts';
 import { checkpointWrites } from './checkpoint.ts';
 import { toJson } from './json.ts';
+import { readBoundaryInput, type BoundaryInput } from './snapshot.ts';
 import { parseStepResult } from './step-result.ts';
 
 /** The save as the workflow uses it: its run and step rows, and the writes that move them on. */
@@ -86,6 +87,11 @@ export async function runBoundaryWorkflow(deps: WorkflowDeps, runId: number): Pr
     if (row.status === 'done' && isStep(row.step)) outputs[row.step] = row.output;
   }
   const signal = deps.signal ?? new AbortController().signal;
+  // Read on first use, inside a step's attempt, so an unreadable snapshot fails that step as before; once read, every
+  // step and the checkpoint share it (checking the whole npc state and transcript per step was most of a boundary's
+  // synchronous time).
+  let input: BoundaryInput | null = null;
+  const readInput = (): BoundaryInput => (input ??= readBoundaryInput(run.input));
   const report = (step: BoundaryStep, status: BoundaryProgress['status'], attempt: number, error?: string) =>
     deps.onProgress?.({
       runId,
@@ -127,7 +133,7 @@ export async function runBoundaryWorkflow(deps: WorkflowDeps, runId: number): Pr
     return output;
   };
   const checkpoint = (): Json => {
-    const writes = checkpointWrites(run.input, outputs);
+    const writes = checkpointWrites(readInput(), outputs);
     deps.store.finishBoundaryRun({ runId, step: 'checkpoint', output: writes.output, checkpoints: writes.checkpoints });
     return writes.output;
   };
@@ -138,7 +144,7 @@ export async function runBoundaryWorkflow(deps: WorkflowDeps, runId: number): Pr
       pack: deps.pack,
       prompts: deps.prompts,
       personaId: deps.personaId,
-      input: run.input,
+      ...readInput(),
       outputs: done,
       callObject,
       rng: deps.rngFor(step),

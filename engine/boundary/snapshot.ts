@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonObjectSchema, jsonSchema } from './json.ts';
+import { npcStateFromCheckpoint, type NpcState } from './npc-state.ts';
 
 /** What closed the scene: `/end scene`, `/skip`, or the persona leaving for another place. */
 export const BOUNDARY_REASONS = ['scene_close', 'time_skip', 'location_change'] as const;
@@ -53,4 +54,15 @@ export function readSnapshot(input: unknown): BoundarySnapshot {
   const parsed = boundarySnapshotSchema.safeParse(input);
   if (!parsed.success) throw new Error(`the scene-boundary snapshot is unreadable: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
+}
+
+/** The run's input as the steps read it: the snapshot and the npc_state it carries, each checked once. */
+export interface BoundaryInput {
+  readonly snapshot: BoundarySnapshot;
+  readonly npc: NpcState;
+}
+
+export function readBoundaryInput(input: unknown): BoundaryInput {
+  const snapshot = readSnapshot(input);
+  return { snapshot, npc: npcStateFromCheckpoint(snapshot.npc, 'the scene-boundary snapshot') };
 }

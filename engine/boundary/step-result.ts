@@ -8,7 +8,7 @@ import {
 } from '../npc/index.ts';
 import type { BoundaryStep } from './contract.ts';
 import { jsonSchema } from './json.ts';
-import { NPC_STATE_PARTS } from './npc-state.ts';
+import { NPC_STATE_PARTS, type NpcStatePart } from './npc-state.ts';
 
 const stepResultSchema = z.strictObject({
   knowledge: z.array(z.strictObject({ audience: audienceSchema, drafts: z.array(knowledgeDraftSchema) })).optional(),
@@ -26,7 +26,7 @@ const stepResultSchema = z.strictObject({
 /** A StepResult with its knowledge typed for engine/npc. */
 export interface ParsedStepResult {
   readonly knowledge: readonly { readonly audience: Audience; readonly drafts: readonly KnowledgeDraft[] }[];
-  readonly npc: { readonly [part: string]: z.infer<typeof jsonSchema> };
+  readonly npc: { readonly [P in NpcStatePart]?: z.infer<typeof jsonSchema> };
   readonly positions: { readonly [characterId: string]: string };
   readonly time: string | null;
   readonly weather: string | null;

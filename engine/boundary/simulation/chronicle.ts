@@ -11,7 +11,6 @@ import {
 import type { StoryPack } from '../../pack/index.ts';
 import type { BoundaryStepContext, StepResult } from '../contract.ts';
 import { toJson } from '../json.ts';
-import { readSnapshot } from '../snapshot.ts';
 import { weatherOf } from '../world-weather.ts';
 import { worldDrafts } from './drafts.ts';
 import { readOffscreenScene } from './offscreen-scene.ts';
@@ -28,7 +27,7 @@ export const CHRONICLER_WORLD_LIMIT = 24;
  * since its last run and emits world events.
  */
 export async function chronicle(context: BoundaryStepContext): Promise<StepResult> {
-  const scene = readOffscreenScene(context.input);
+  const scene = readOffscreenScene(context);
   const previous = restoreChronicleState(scene.npc.chronicle);
   // Momentum moves from the Chronicler's last run (or the story's opening) to the moment the next scene opens.
   const since = previous?.at ?? inWorldMinutes(context.pack.manifest.start.time) ?? scene.now;
@@ -51,7 +50,7 @@ export async function chronicle(context: BoundaryStepContext): Promise<StepResul
       momentum: momentumLines(context.pack),
       simulation_events: events.map((event) => eventLine(context.pack, event)),
       world,
-      weather: weatherOf(readSnapshot(context.input).playState) ?? '',
+      weather: weatherOf(context.snapshot.playState) ?? '',
     }),
     schema: chroniclerSchema,
     schemaName: 'chronicler',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { inWorldMinutes, restoreSimulationState, type InWorldMinute, type SimulationState } from '../../npc/index.ts';
-import { npcStateFromCheckpoint, type NpcState } from '../npc-state.ts';
-import { readSnapshot, type BoundarySnapshot } from '../snapshot.ts';
+import type { NpcState } from '../npc-state.ts';
+import { positionsOf } from '../positions.ts';
+import type { BoundaryInput, BoundarySnapshot } from '../snapshot.ts';
 
 /** What off-screen propagation and the Chronicler read of the closing scene's snapshot. */
 export type OffscreenScene = {
@@ -26,12 +27,10 @@ export type OffscreenScene = {
   readonly simulation: SimulationState;
 };
 
-export function readOffscreenScene(input: unknown): OffscreenScene {
-  const snapshot = readSnapshot(input);
+export function readOffscreenScene({ snapshot, npc }: BoundaryInput): OffscreenScene {
   const now = minutesOf(snapshot.time, 'the closing scene');
   const nextTime = snapshot.playState['time'];
   const nextLocation = snapshot.playState['location'];
-  const npc = npcStateFromCheckpoint(snapshot.npc, 'the scene-boundary snapshot');
   return {
     cycle: snapshot.scene,
     now,
@@ -39,7 +38,7 @@ export function readOffscreenScene(input: unknown): OffscreenScene {
     nextLocation: typeof nextLocation === 'string' ? nextLocation : snapshot.location,
     personaId: snapshot.personaId,
     present: snapshot.present.filter((id) => id !== snapshot.personaId),
-    positions: positionsOf(snapshot),
+    positions: positionsOf(snapshot.playState),
     publicLines: snapshot.transcript.filter((entry) => isPublic(entry, snapshot.present)),
     states: manifestStates(snapshot),
     npc,
@@ -67,14 +66,6 @@ function minutesOf(text: string, what: string): InWorldMinute {
   const minute = inWorldMinutes(text);
   if (minute === null) throw new Error(`${what}'s time is not an in-world time: "${text}"`);
   return minute;
-}
-
-function positionsOf(snapshot: BoundarySnapshot): { readonly [characterId: string]: string } {
-  const positions = snapshot.playState['positions'];
-  if (typeof positions !== 'object' || positions === null || Array.isArray(positions)) return {};
-  return Object.fromEntries(
-    Object.entries(positions).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
 }
 
 /**

@@ -17,7 +17,7 @@ import { awayFromActiveArea, ruleTierUpdate } from './tier-signals.ts';
  * in the next scene get an OffscreenInference. Every result is a draft or a replaced part, applied at the checkpoint.
  */
 export async function propagateOffscreen(context: BoundaryStepContext): Promise<StepResult> {
-  const scene = readOffscreenScene(context.input);
+  const scene = readOffscreenScene(context);
   const roster = cycleRoster(context.pack, scene);
   const plan = planCycle(context.pack, scene, roster);
   // Inference reads only the events log the last cycles left, so it runs beside this cycle's simulations, and the

@@ -13,7 +13,7 @@ export const REFLECTION_TAG = 'reflection';
  * parallel; each prompt is built from that one's view alone.
  */
 export const characterReflection: StepHandler = async (context) => {
-  const scene = readClosedScene(context.input);
+  const scene = readClosedScene(context);
   // A character who witnessed nothing of the scene has nothing to remember of it: it is not asked to invent some.
   const views = reflectors(context.pack, scene, context.personaId)
     .map((character) => ({

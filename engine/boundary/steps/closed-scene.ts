@@ -7,8 +7,7 @@ import {
   type StreamEntry,
   type StreamMeta,
 } from '../../stream/index.ts';
-import { npcStateFromCheckpoint } from '../npc-state.ts';
-import { readSnapshot, type TranscriptEntry } from '../snapshot.ts';
+import type { BoundaryInput, TranscriptEntry } from '../snapshot.ts';
 
 /**
  * The closing scene as the knowledge steps read it: the run's snapshot with its time in in-world minutes, its
@@ -32,12 +31,10 @@ export type ClosedScene = {
   readonly ledger: readonly { readonly record: unknown }[];
 };
 
-/** Reads the run's snapshot; one this build cannot read fails the step loudly, as a stage failure would. */
-export function readClosedScene(input: unknown): ClosedScene {
-  const snapshot = readSnapshot(input);
+/** The run's snapshot as the knowledge steps read it; a time this build cannot read fails the step loudly. */
+export function readClosedScene({ snapshot, npc }: BoundaryInput): ClosedScene {
   const time = inWorldMinutes(snapshot.time);
   if (time === null) throw new Error(`the closing scene's time is not an in-world time: "${snapshot.time}"`);
-  const npc = npcStateFromCheckpoint(snapshot.npc, 'the scene-boundary snapshot');
   return {
     turn: snapshot.turn,
     location: snapshot.location,

@@ -1,5 +1,4 @@
 import type { StepHandler, StepResult } from '../contract.ts';
-import { readSnapshot } from '../snapshot.ts';
 
 /**
  * Deferred event resolution (event-system.md, scene boundary, step 1): every Tier 3 item the scene held back, and the
@@ -8,7 +7,7 @@ import { readSnapshot } from '../snapshot.ts';
  * next scene entry (engine/turn); this step hands them to the boundary's steps as detail.
  */
 export const deferredEvents: StepHandler = (context) => {
-  const snapshot = readSnapshot(context.input);
+  const { snapshot } = context;
   const result = {
     detail: {
       turn: snapshot.turn,

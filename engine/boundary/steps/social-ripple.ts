@@ -20,7 +20,7 @@ import { resolvedRecords, sceneNews } from './scene-news.ts';
 export const socialRipple: StepHandler = (context) => Promise.resolve(ripple(context));
 
 function ripple(context: BoundaryStepContext): Json {
-  const scene = readClosedScene(context.input);
+  const scene = readClosedScene(context);
   const restored = restoreSocialGraph(scene.relationships);
   if (!restored.ok) throw new Error(`the relationships part is unreadable: ${restored.problems.join('; ')}`);
   // The first boundary of a story starts from the ties its pack implies (factions, goals naming another character).

@@ -1,6 +1,5 @@
 import { inWorldMinutes } from '../../npc/index.ts';
 import type { StepHandler, StepResult } from '../contract.ts';
-import { readSnapshot } from '../snapshot.ts';
 
 /**
  * World-state update (event-system.md, scene boundary, step 5): time passage. The next scene opens at the play
@@ -9,7 +8,7 @@ import { readSnapshot } from '../snapshot.ts';
  * and returns them in its own result; the checkpoint applies both.
  */
 export const worldState: StepHandler = (context) => {
-  const snapshot = readSnapshot(context.input);
+  const { snapshot } = context;
   const next = snapshot.playState['time'];
   const nextTime = typeof next === 'string' ? next : snapshot.time;
   const from = inWorldMinutes(snapshot.time);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { BoundaryStepContext, Json, StepStageCall } from '../../../engine/boundary/contract.ts';
 import { toJson } from '../../../engine/boundary/json.ts';
+import { readBoundaryInput } from '../../../engine/boundary/snapshot.ts';
 import { createScriptedProvider, type LlmMessage, type ScriptEntryInput } from '../../../engine/llm/index.ts';
 import {
   createTierRoster,
@@ -169,7 +170,7 @@ export async function stepContext(
     pack,
     prompts: PromptBook.create(pack.prompts).book,
     personaId: PERSONA,
-    input,
+    ...readBoundaryInput(input),
     outputs,
     callObject,
     rng: sfc32FromSeed(7),

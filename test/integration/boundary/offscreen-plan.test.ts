@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toJson } from '../../../engine/boundary/index.ts';
+import { readBoundaryInput, toJson } from '../../../engine/boundary/index.ts';
 import { cohortCandidate, likelyToAppear, readOffscreenScene } from '../../../engine/boundary/simulation/index.ts';
 import type { Character } from '../../../engine/pack/index.ts';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ async function heading(location: string, time: string) {
   const pack = await lanternQuay();
   const snapshot = z.record(z.string(), z.unknown()).parse(offscreenSnapshot(pack));
   const play = z.record(z.string(), z.unknown()).parse(snapshot['playState']);
-  const scene = readOffscreenScene(toJson({ ...snapshot, playState: { ...play, location, time } }));
+  const scene = readOffscreenScene(readBoundaryInput(toJson({ ...snapshot, playState: { ...play, location, time } })));
   return { pack, scene };
 }
 

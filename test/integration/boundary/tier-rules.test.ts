@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toJson } from '../../../engine/boundary/index.ts';
+import { readBoundaryInput, toJson } from '../../../engine/boundary/index.ts';
 import {
   awayFromActiveArea,
   readOffscreenScene,
@@ -31,7 +31,9 @@ async function sceneWith(npc: { simulation?: object; chronicle?: object } = {}):
   const state = z.record(z.string(), z.unknown()).parse(snapshot['npc']);
   const simulation = z.record(z.string(), z.unknown()).parse(state['simulation']);
   const scene = readOffscreenScene(
-    toJson({ ...snapshot, npc: { ...state, ...npc, simulation: { ...simulation, ...npc.simulation } } }),
+    readBoundaryInput(
+      toJson({ ...snapshot, npc: { ...state, ...npc, simulation: { ...simulation, ...npc.simulation } } }),
+    ),
   );
   return { pack, scene };
 }

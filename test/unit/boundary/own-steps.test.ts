@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toJson, type BoundaryStepContext, type Json } from '../../../engine/boundary/index.ts';
+import { readBoundaryInput, toJson, type BoundaryStepContext, type Json } from '../../../engine/boundary/index.ts';
 import { deferredEvents } from '../../../engine/boundary/steps/deferred-events.ts';
 import { narrativeGraph } from '../../../engine/boundary/steps/narrative-graph.ts';
 import { worldState } from '../../../engine/boundary/steps/world-state.ts';
@@ -18,7 +18,7 @@ function contextFor(input: Json): BoundaryStepContext {
     pack,
     prompts: PromptBook.create(pack.prompts).book,
     personaId: PERSONA,
-    input,
+    ...readBoundaryInput(input),
     outputs: {},
     callObject: () => Promise.reject(new Error('these steps make no LLM call')),
     rng: sfc32FromSeed(1),

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyStepResults } from '../../../engine/boundary/apply-results.ts';
+import { readBoundaryInput } from '../../../engine/boundary/snapshot.ts';
 import { weatherOf } from '../../../engine/boundary/world-weather.ts';
 import type { StoryPack } from '../../../engine/pack/index.ts';
 import { lanternQuay, sampleSnapshot } from '../../support/boundary.ts';
@@ -13,7 +14,7 @@ beforeAll(async () => {
 function withWorld(weather: string) {
   const snapshot = sampleSnapshot(pack);
   const environment = { minuteOfDay: 1290, weather, mood: 'wary', tension: 0.3, noise: 0.2, flags: {} };
-  return { ...snapshot, playState: { ...snapshot.playState, events: { world: { environment } } } };
+  return readBoundaryInput({ ...snapshot, playState: { ...snapshot.playState, events: { world: { environment } } } });
 }
 
 describe('weather at the scene boundary', () => {
@@ -27,7 +28,9 @@ describe('weather at the scene boundary', () => {
 
   it('keeps the weather when no step changes it, and ignores a change for a pack without a world model', () => {
     expect(weatherOf(applyStepResults(withWorld('hard rain'), {}).playState)).toBe('hard rain');
-    const plain = applyStepResults(sampleSnapshot(pack), { chronicler: { play: { weather: 'snow' } } });
+    const plain = applyStepResults(readBoundaryInput(sampleSnapshot(pack)), {
+      chronicler: { play: { weather: 'snow' } },
+    });
     expect(weatherOf(plain.playState)).toBeNull();
     expect(plain.playState['events']).toBeUndefined();
   });
