@@ -1,4 +1,4 @@
-import type { BoundaryRunFinish, BoundaryStepWrite, StoredBoundaryRun } from './boundary-types.ts';
+import type { BoundaryRunFinish, BoundaryStepWrite } from './boundary-types.ts';
 import type { StoreContext } from './context.ts';
 import { insertCheckpoint } from './repos/checkpoints.ts';
 import {
@@ -7,7 +7,7 @@ import {
   markStepFailed,
   markStepStarted,
   nextStageCallSeq,
-  readBoundaryRun,
+  boundaryRunTurnId,
 } from './repos/boundary.ts';
 import { insertStageCalls } from './repos/stage-calls.ts';
 import { toSaveError } from './sqlite/errors.ts';
@@ -38,8 +38,8 @@ export function failBoundaryStep(context: StoreContext, failed: BoundaryStepWrit
 /** The last step's output, its checkpoints on the closing turn and the run's `done`: all or nothing. */
 export function finishBoundaryRun(context: StoreContext, finish: BoundaryRunFinish): void {
   write(context, 'finish a scene-boundary run in', (now) => {
-    const run = existingRun(context, finish.runId);
-    for (const checkpoint of finish.checkpoints) insertCheckpoint(context.sqlite, run.turnId, checkpoint, now);
+    const turnId = runTurnId(context, finish.runId);
+    for (const checkpoint of finish.checkpoints) insertCheckpoint(context.sqlite, turnId, checkpoint, now);
     markStepDone(context.sqlite, finish.runId, finish.step, finish.output, now);
     markRun(context.sqlite, finish.runId, 'done', null, now);
   });
@@ -59,16 +59,16 @@ export function resumeBoundaryRun(context: StoreContext, runId: number): void {
 function logCalls(context: StoreContext, write: BoundaryStepWrite, now: number): void {
   const calls = write.stageCalls ?? [];
   if (calls.length === 0) return;
-  const run = existingRun(context, write.runId);
-  const first = nextStageCallSeq(context.sqlite, run.turnId);
+  const turnId = runTurnId(context, write.runId);
+  const first = nextStageCallSeq(context.sqlite, turnId);
   const numbered = calls.map((call, index) => ({ ...call, seq: first + index }));
-  insertStageCalls(context.sqlite, run.turnId, numbered, now);
+  insertStageCalls(context.sqlite, turnId, numbered, now);
 }
 
-function existingRun(context: StoreContext, runId: number): StoredBoundaryRun {
-  const run = readBoundaryRun(context.sqlite, runId);
-  if (run === null) throw new Error(`no scene-boundary run ${runId}`);
-  return run;
+function runTurnId(context: StoreContext, runId: number): number {
+  const turnId = boundaryRunTurnId(context.sqlite, runId);
+  if (turnId === null) throw new Error(`no scene-boundary run ${runId}`);
+  return turnId;
 }
 
 function write(context: StoreContext, doing: string, work: (now: number) => void): void {

@@ -44,6 +44,12 @@ export function readBoundaryRun(sqlite: SqliteConnection, runId: number): Stored
   return row === undefined ? null : toStoredRun(row);
 }
 
+/** Only the run's closing turn id: the writes that need it must not parse the whole stored input to get it. */
+export function boundaryRunTurnId(sqlite: SqliteConnection, runId: number): number | null {
+  const row = first(sqlite, qb.selectFrom('boundary_runs').select('turn_id').where('id', '=', runId));
+  return row === undefined ? null : row.turn_id;
+}
+
 /** Runs not yet done (running when the app stopped, or failed), oldest first. */
 export function unfinishedBoundaryRuns(sqlite: SqliteConnection): StoredBoundaryRun[] {
   return all(sqlite, runs().where('boundary_runs.status', '!=', 'done')).map(toStoredRun);
