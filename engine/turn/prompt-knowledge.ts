@@ -21,6 +21,10 @@ export function promptKnowledge(
   const principal = principalOf(request, personaId);
   const now = inWorldMinutes(scene.time);
   if (store === undefined || principal === null || now === null) return NO_KNOWLEDGE;
+  // Every stage call of a turn renders its principal's recollection; the store is immutable, so it is ranked once.
+  const key = JSON.stringify([principal, now, scene.location, scene.present]);
+  const cached = recalled.get(store)?.get(key);
+  if (cached !== undefined) return cached;
   const recollection = recall(knowledgeView(store, principal), {
     now,
     entities: [...scene.present, scene.location],
@@ -29,8 +33,13 @@ export function promptKnowledge(
     excludeTags: [LORE_TAG],
   });
   const lines = (entries: typeof recollection.world) => entries.map((entry) => `- ${entry.text}`).join('\n');
-  return { world: lines(recollection.world), own: lines(recollection.own) };
+  const knowledge = { world: lines(recollection.world), own: lines(recollection.own) };
+  recalled.set(store, (recalled.get(store) ?? new Map<string, PromptKnowledge>()).set(key, knowledge));
+  return knowledge;
 }
+
+/** Recollections already ranked, per store object (a write makes a new store, so nothing here goes stale). */
+const recalled = new WeakMap<KnowledgeStore, Map<string, PromptKnowledge>>();
 
 function principalOf(request: ViewRequest, personaId: string): Principal | null {
   switch (request.stage) {
