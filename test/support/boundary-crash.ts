@@ -13,9 +13,9 @@ import {
   type BoundaryStep,
   type StepHandler,
 } from '../../engine/boundary/index.ts';
-import { openSave } from '../../engine/store/index.ts';
 import { boundaryReplies } from './boundary-replies.ts';
-import { CRASH_EXIT_CODE, lanternQuay, storeOptions, workflowDeps } from './boundary.ts';
+import { CRASH_EXIT_CODE, lanternQuay, workflowDeps } from './boundary.ts';
+import { openTestSave } from './saves.ts';
 
 const [savePath, stepName, when] = process.argv.slice(2);
 const step = BOUNDARY_STEPS.find((candidate) => candidate === stepName);
@@ -36,7 +36,7 @@ const handlers: BoundaryHandlers =
     : BOUNDARY_HANDLERS;
 
 const pack = await lanternQuay();
-const store = await openSave(savePath, storeOptions());
+const store = await openTestSave(savePath);
 const [run] = store.unfinishedBoundaryRuns();
 if (run === undefined) throw new Error(`${savePath} has no unfinished scene-boundary run`);
 await runBoundaryWorkflow(

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {
   BOUNDARY_STEPS,
@@ -10,42 +8,22 @@ import {
   type WorkflowDeps,
 } from '../../engine/boundary/index.ts';
 import { createLlmRouter, routingConfigSchema, type LlmProvider } from '../../engine/llm/index.ts';
-import { loadPack, type StoryPack } from '../../engine/pack/index.ts';
+import type { StoryPack } from '../../engine/pack/index.ts';
 import { sfc32FromSeed } from '../../engine/platform/index.ts';
 import { PromptBook } from '../../engine/prompts/index.ts';
-import { createSave, openSave, type SaveStore } from '../../engine/store/index.ts';
+import { createSave, type SaveStore } from '../../engine/store/index.ts';
 import { initialPlayState } from '../../engine/turn/index.ts';
 import { manualClock } from '../../engine/platform/testing.ts';
-import { fileURLToPath } from 'node:url';
+import { PERSONA } from './packs.ts';
+import { storeOptions, tempFolders } from './saves.ts';
 
-export const LANTERN_QUAY = fileURLToPath(new URL('../../stories/lantern-quay/', import.meta.url));
-export const PERSONA = 'sam-fairweather';
+export { lanternQuay, PERSONA } from './packs.ts';
 /** How test/support/boundary-crash.ts dies at its crash point (any other exit means it never got there). */
 export const CRASH_EXIT_CODE = 70;
 
-export async function lanternQuay(): Promise<StoryPack> {
-  const { pack } = await loadPack(LANTERN_QUAY, { appVersion: '0.1.0' });
-  if (pack === null) throw new Error('the Lantern Quay pack did not load');
-  return pack;
-}
-
-export function storeOptions() {
-  return { clock: manualClock(), appVersion: '0.1.0' };
-}
-
 /** A throwaway folder per test file. */
 export function tempFolder(): { make: () => string; cleanup: () => void } {
-  const made: string[] = [];
-  return {
-    make: () => {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'storyloom-boundary-'));
-      made.push(dir);
-      return dir;
-    },
-    cleanup: () => {
-      for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return tempFolders('storyloom-boundary-');
 }
 
 /** The Lantern Quay arrival scene as it closes: Kit Wickett and Mother Rook present, one deferred item, a short transcript. */
@@ -115,10 +93,6 @@ export async function saveWithRun(
   });
   if (committed.boundaryRunId === undefined) throw new Error('the closing turn started no run');
   return { store, runId: committed.boundaryRunId, path: file };
-}
-
-export async function reopen(file: string): Promise<SaveStore> {
-  return openSave(file, storeOptions());
 }
 
 /** Every stage answered by `provider` (a scripted one in these tests). */

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   createEngineClient,
   createInProcessTransport,
@@ -20,8 +19,9 @@ import {
 } from '../../engine/llm/index.ts';
 import { rootsFor } from '../../engine/platform/index.ts';
 import { countingIds, fixedSeedRng, manualClock } from '../../engine/platform/testing.ts';
+import { STORIES_DIR } from './packs.ts';
 
-export const STORIES_DIR = fileURLToPath(new URL('../../stories/', import.meta.url));
+export { STORIES_DIR };
 
 export interface PlaySetup {
   readonly engine: Engine;

@@ -17,12 +17,12 @@ import { boundaryReplies } from '../../support/boundary-replies.ts';
 import {
   CRASH_EXIT_CODE,
   lanternQuay,
-  reopen,
   sampleSnapshot,
   saveWithRun,
   tempFolder,
   workflowDeps,
 } from '../../support/boundary.ts';
+import { openTestSave } from '../../support/saves.ts';
 
 const CRASHING = fileURLToPath(new URL('../../support/boundary-crash.ts', import.meta.url));
 const dirs = tempFolder();
@@ -79,7 +79,7 @@ describe('a scene-boundary run killed mid-workflow', () => {
         // No companion file: everything was already in the main file.
       }
     }
-    const store = await reopen(copy);
+    const store = await openTestSave(copy);
     // The closing turn is the save's first; its run may already be done (crashed after the checkpoint's write).
     const [run] = store.boundaryRunsOfTurn(1);
     const before = new Map(store.boundarySteps(run?.id ?? -1).map((row) => [row.step, row]));

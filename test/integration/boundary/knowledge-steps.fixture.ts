@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { BoundaryStepContext, Json, StepStageCall } from '../../../engine/boundary/contract.ts';
 import { toJson } from '../../../engine/boundary/json.ts';
 import { readBoundaryInput } from '../../../engine/boundary/snapshot.ts';
@@ -14,12 +13,12 @@ import {
   type SocialGraph,
   type TierRoster,
 } from '../../../engine/npc/index.ts';
-import { loadPack, type StoryPack } from '../../../engine/pack/index.ts';
+import type { StoryPack } from '../../../engine/pack/index.ts';
 import { sfc32FromSeed } from '../../../engine/platform/index.ts';
 import { PromptBook } from '../../../engine/prompts/index.ts';
-import { STORIES_DIR } from '../../support/playthrough.ts';
+import { PERSONA } from '../../support/packs.ts';
 
-export const PERSONA = 'sam-fairweather';
+export { lanternQuay, PERSONA } from '../../support/packs.ts';
 export const KIT = 'kit-wickett';
 export const MAGDALEN = 'magdalen-rook';
 export const SILAS = 'silas-crane';
@@ -38,12 +37,6 @@ export const TEXT = {
   whisperNarration: 'WHISPERED-NARRATION: Sam leans close and murmurs to Kit about the boat.',
   shared: 'The rain hammers the shutters as the stranger shakes out his coat.',
 } as const;
-
-export async function lanternQuay(): Promise<StoryPack> {
-  const { pack } = await loadPack(path.join(STORIES_DIR, 'lantern-quay'), { appVersion: '0.1.0' });
-  if (pack === null) throw new Error('Lantern Quay did not load');
-  return pack;
-}
 
 const memory = (text: string): KnowledgeDraft => ({
   kind: 'memory',

@@ -13,11 +13,13 @@ import { createEngine, type Engine } from '../../../engine/host/index.ts';
 import { LlmError, type LlmObjectRequest, type LlmProvider } from '../../../engine/llm/index.ts';
 import { rootsFor } from '../../../engine/platform/index.ts';
 import { countingIds, fixedSeedRng, manualClock } from '../../../engine/platform/testing.ts';
-import { openSave, type SaveStore } from '../../../engine/store/index.ts';
+import type { SaveStore } from '../../../engine/store/index.ts';
 import { boundaryReplies, splitByStage } from '../../support/boundary-replies.ts';
 import { createInstantProvider } from '../../support/instant-provider.ts';
 import { createInterpretingProvider } from '../../support/interpreting-provider.ts';
+import { PERSONA } from '../../support/packs.ts';
 import { STORIES_DIR, unwrap } from '../../support/playthrough.ts';
+import { openTestSave } from '../../support/saves.ts';
 
 interface Table {
   readonly engine: Engine;
@@ -60,7 +62,7 @@ async function engineAt(
 }
 
 async function newSave(table: Table): Promise<string> {
-  const created = unwrap(await table.api['saves.create']({ packId: 'lantern-quay', personaId: 'sam-fairweather' }));
+  const created = unwrap(await table.api['saves.create']({ packId: 'lantern-quay', personaId: PERSONA }));
   return created.id;
 }
 
@@ -69,7 +71,7 @@ async function play(table: Table, saveId: string, text: string) {
 }
 
 async function readSave<T>(home: string, saveId: string, read: (store: SaveStore) => T): Promise<T> {
-  const store = await openSave(path.join(home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' });
+  const store = await openTestSave(path.join(home, 'saves', saveId));
   try {
     return read(store);
   } finally {

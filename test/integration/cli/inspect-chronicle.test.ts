@@ -11,12 +11,10 @@ import {
   type ChronicleState,
   type SimulationState,
 } from '../../../engine/npc/index.ts';
-import { loadPack } from '../../../engine/pack/index.ts';
-import { manualClock } from '../../../engine/platform/testing.ts';
-import { openSave } from '../../../engine/store/index.ts';
 import { SCENE_OPENINGS_CHECKPOINT } from '../../../engine/turn/index.ts';
 import { cli, replayArrival } from '../../support/cli.ts';
-import { STORIES_DIR } from '../../support/playthrough.ts';
+import { lanternQuay } from '../../support/packs.ts';
+import { commitCheckpoints, openTestSave } from '../../support/saves.ts';
 
 const at = (text: string) => inWorldMinutes(text) ?? 0;
 const WARNING = 'Hale sends a tide-waiter with a note inviting the stranger to the Custom House';
@@ -79,22 +77,14 @@ let save: string;
 beforeAll(async () => {
   home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-cli-chronicle-'));
   save = await replayArrival(home);
-  const { pack } = await loadPack(path.join(STORIES_DIR, 'lantern-quay'), { appVersion: '0.1.0' });
-  if (pack === null) throw new Error('Lantern Quay did not load');
-  const store = await openSave(path.join(home, 'saves', save), { clock: manualClock(), appVersion: '0.1.0' });
+  const pack = await lanternQuay();
+  const store = await openTestSave(path.join(home, 'saves', save));
   try {
     // One more turn whose checkpoints are what a scene boundary and one scene opening would have left.
-    store.commitTurn({
-      input: JSON.stringify({ command: 'test: a scene boundary' }),
-      startedAt: 0,
-      durationMs: 0,
-      messages: [],
-      rngState: store.meta().rngState,
-      checkpoints: [
-        { kind: NPC_STATE_CHECKPOINT, data: { ...initialNpcState(pack), simulation, chronicle } },
-        { kind: SCENE_OPENINGS_CHECKPOINT, data: { 'ambrose-hale@1': 1, 'silas-crane@1': 1 } },
-      ],
-    });
+    commitCheckpoints(store, 'test: a scene boundary', [
+      { kind: NPC_STATE_CHECKPOINT, data: { ...initialNpcState(pack), simulation, chronicle } },
+      { kind: SCENE_OPENINGS_CHECKPOINT, data: { 'ambrose-hale@1': 1, 'silas-crane@1': 1 } },
+    ]);
   } finally {
     store.close();
   }

@@ -5,12 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KnowledgeGraphView } from '../../../engine/api/index.ts';
 import { NPC_STATE_CHECKPOINT } from '../../../engine/boundary/index.ts';
 import { inWorldMinutes, recordKnowledge, recordWorldEvents } from '../../../engine/npc/index.ts';
-import { loadPack } from '../../../engine/pack/index.ts';
-import { manualClock } from '../../../engine/platform/testing.ts';
-import { openSave } from '../../../engine/store/index.ts';
 import { npcStateForTurn } from '../../../engine/turn/turn-knowledge.ts';
 import { cli, replayArrival } from '../../support/cli.ts';
-import { STORIES_DIR } from '../../support/playthrough.ts';
+import { lanternQuay } from '../../support/packs.ts';
+import { commitCheckpoints, openTestSave } from '../../support/saves.ts';
 
 const MEMORY = 'The stranger showed me a badge with a crowned anchor, and I pretended not to know it.';
 const FIRE = 'Smoke rose over the King’s Warehouse before dawn.';
@@ -23,9 +21,8 @@ let lastTurn: number;
 beforeAll(async () => {
   home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-cli-kg-'));
   save = await replayArrival(home);
-  const { pack } = await loadPack(path.join(STORIES_DIR, 'lantern-quay'), { appVersion: '0.1.0' });
-  if (pack === null) throw new Error('Lantern Quay did not load');
-  const store = await openSave(path.join(home, 'saves', save), { clock: manualClock(), appVersion: '0.1.0' });
+  const pack = await lanternQuay();
+  const store = await openTestSave(path.join(home, 'saves', save));
   try {
     const npc = npcStateForTurn(store, pack);
     const when = inWorldMinutes('1768-09-29T22:10') ?? 0;
@@ -45,14 +42,9 @@ beforeAll(async () => {
       source: 'simulation',
       ref: 'cycle 1',
     });
-    const committed = store.commitTurn({
-      input: JSON.stringify({ command: 'test: a scene boundary' }),
-      startedAt: 0,
-      durationMs: 0,
-      messages: [],
-      rngState: store.meta().rngState,
-      checkpoints: [{ kind: NPC_STATE_CHECKPOINT, data: { ...npc, knowledge } }],
-    });
+    const committed = commitCheckpoints(store, 'test: a scene boundary', [
+      { kind: NPC_STATE_CHECKPOINT, data: { ...npc, knowledge } },
+    ]);
     lastTurn = committed.turn.number;
   } finally {
     store.close();

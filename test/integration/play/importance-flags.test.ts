@@ -2,10 +2,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createScriptedProvider, loadScript, type ScriptEntryInput } from '../../../engine/llm/index.ts';
 import { NPC_STATE_CHECKPOINT, npcStateFromCheckpoint } from '../../../engine/boundary/index.ts';
-import { openSave } from '../../../engine/store/index.ts';
-import { manualClock } from '../../../engine/platform/testing.ts';
 import { IMPORTANCE_FLAGS_CHECKPOINT } from '../../../engine/turn/index.ts';
 import { STORIES_DIR, startPlay, unwrap, type PlaySetup } from '../../support/playthrough.ts';
+import { openTestSave } from '../../support/saves.ts';
 
 const TIERS_NOTE = "This turn opens a scene. The characters' tiers now";
 const PROMOTED_BECAUSE = 'His ruined book is the thread the morning hangs on.';
@@ -52,10 +51,7 @@ describe("the Narrator's importance_flags at a scene opening", () => {
     expect((await play('I hang up my coat and tell Odile I am ready to learn.')).kind).toBe('turn');
     expect((await play('/whisper odile-fenn I admit, quietly, that scissors frighten me.')).kind).toBe('turn');
 
-    const store = await openSave(path.join(setup.home, 'saves', save.id), {
-      clock: manualClock(),
-      appVersion: '0.1.0',
-    });
+    const store = await openTestSave(path.join(setup.home, 'saves', save.id));
     try {
       const npc = npcStateFromCheckpoint(store.latestCheckpoint(NPC_STATE_CHECKPOINT)?.data, store.path);
       expect(npc.roster?.characters['tobias-quell']?.tier).toBe('arc_important');

@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadPack } from '../../../engine/pack/index.ts';
-import { manualClock } from '../../../engine/platform/testing.ts';
-import { openSave } from '../../../engine/store/index.ts';
 import { npcStateForTurn } from '../../../engine/turn/turn-knowledge.ts';
 import { createInterpretingProvider } from '../../support/interpreting-provider.ts';
 import { auditKnowledge } from '../../support/leak-audit.ts';
-import { startPlay, STORIES_DIR, unwrap, type PlaySetup } from '../../support/playthrough.ts';
+import { lanternQuay } from '../../support/packs.ts';
+import { startPlay, unwrap, type PlaySetup } from '../../support/playthrough.ts';
+import { openTestSave } from '../../support/saves.ts';
 
 let setup: PlaySetup | null = null;
 afterEach(async () => {
@@ -104,9 +103,8 @@ describe('knowledge graphs in play', () => {
 
   it('passes the knowledge leak audit over every stage call of the save', async () => {
     const { saveId, home } = await aSceneAndTheNext();
-    const { pack } = await loadPack(path.join(STORIES_DIR, 'lantern-quay'), { appVersion: '0.1.0' });
-    if (pack === null) throw new Error('Lantern Quay did not load');
-    const store = await openSave(path.join(home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' });
+    const pack = await lanternQuay();
+    const store = await openTestSave(path.join(home, 'saves', saveId));
     try {
       const knowledge = npcStateForTurn(store, pack).knowledge;
       const calls = store.turns().flatMap((turn) => store.stageCalls(turn.id));

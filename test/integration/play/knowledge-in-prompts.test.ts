@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   emptyKnowledgeStore,
@@ -9,15 +8,14 @@ import {
   type KnowledgeStore,
 } from '../../../engine/npc/index.ts';
 import { packKnowledge } from '../../../engine/boundary/index.ts';
-import { loadPack, type StoryPack } from '../../../engine/pack/index.ts';
+import type { StoryPack } from '../../../engine/pack/index.ts';
 import { PromptBook } from '../../../engine/prompts/index.ts';
 import type { ViewStage } from '../../../engine/stream/index.ts';
 import { initialPlayState, type PlayState } from '../../../engine/turn/index.ts';
 import { characterVariables, promptContext } from '../../../engine/turn/prompt-view.ts';
 import { auditKnowledge } from '../../support/leak-audit.ts';
-import { STORIES_DIR } from '../../support/playthrough.ts';
+import { lanternQuay, PERSONA } from '../../support/packs.ts';
 
-const PERSONA = 'sam-fairweather';
 const KIT = 'kit-wickett';
 const MAGDALEN = 'magdalen-rook';
 const SILAS = 'silas-crane';
@@ -36,9 +34,7 @@ let knowledge: KnowledgeStore;
 const book = PromptBook.create().book;
 
 beforeAll(async () => {
-  const loaded = await loadPack(path.join(STORIES_DIR, 'lantern-quay'), { appVersion: '0.1.0' });
-  if (loaded.pack === null) throw new Error('Lantern Quay did not load');
-  pack = loaded.pack;
+  pack = await lanternQuay();
   state = initialPlayState(pack, PERSONA);
   const now = inWorldMinutes(state.time) ?? 0;
   const memory = (audience: Audience, text: string, entities: readonly string[]) => (store: KnowledgeStore) =>

@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NPC_STATE_CHECKPOINT, npcStateFromCheckpoint } from '../../../engine/boundary/index.ts';
-import { openSave } from '../../../engine/store/index.ts';
-import { manualClock } from '../../../engine/platform/testing.ts';
 import type { LocalProvider } from '../../../engine/llm/local/index.ts';
 import { createTinyProvider, makeTinyModel, type TinyModel } from '../../support/tiny-model.ts';
 import type { LlmProvider } from '../../../engine/llm/index.ts';
@@ -18,6 +16,7 @@ function withSeed(inner: LlmProvider, seed: number): LlmProvider {
   };
 }
 import { startPlay, unwrap, type PlaySetup } from '../../support/playthrough.ts';
+import { openTestSave } from '../../support/saves.ts';
 
 // A real turn on a real GGUF model: node-llama-cpp runs the tiny random-weight llama the project writes itself, so
 // every structured stage goes through grammar-constrained generation, zod validation and the turn's commit.
@@ -55,10 +54,7 @@ describe('a turn on the local provider with the tiny GGUF model', () => {
     );
     expect(result, JSON.stringify(result)).toMatchObject({ kind: 'turn', turn: 1 });
 
-    const store = await openSave(path.join(setup.home, 'saves', save.id), {
-      clock: manualClock(),
-      appVersion: '0.1.0',
-    });
+    const store = await openTestSave(path.join(setup.home, 'saves', save.id));
     const calls = store.stageCalls(store.turns()[0]?.id ?? 0);
     const messages = store.messagesBefore(null, 1000);
     store.close();
@@ -95,10 +91,7 @@ describe('a turn on the local provider with the tiny GGUF model', () => {
     await vi.waitFor(() => expect(finished()).toBeDefined(), { timeout: 240_000, interval: 200 });
     expect(finished(), JSON.stringify(finished())).toMatchObject({ step: 'checkpoint', status: 'done' });
 
-    const store = await openSave(path.join(setup.home, 'saves', save.id), {
-      clock: manualClock(),
-      appVersion: '0.1.0',
-    });
+    const store = await openTestSave(path.join(setup.home, 'saves', save.id));
     const closing = store.turns().find((turn) => turn.number === 2);
     const calls = store.stageCalls(closing?.id ?? 0);
     const npc = npcStateFromCheckpoint(store.latestCheckpoint(NPC_STATE_CHECKPOINT)?.data, store.path);

@@ -1,14 +1,12 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PartialProfile } from '../../../engine/npc/index.ts';
-import { loadPack, type StoryPack } from '../../../engine/pack/index.ts';
+import type { StoryPack } from '../../../engine/pack/index.ts';
 import { PromptBook } from '../../../engine/prompts/index.ts';
 import type { ViewStage } from '../../../engine/stream/index.ts';
 import { initialPlayState } from '../../../engine/turn/index.ts';
 import { characterVariables, promptContext } from '../../../engine/turn/prompt-view.ts';
-import { STORIES_DIR } from '../../support/playthrough.ts';
+import { lanternQuay, PERSONA } from '../../support/packs.ts';
 
-const PERSONA = 'sam-fairweather';
 const KIT = 'kit-wickett';
 const TELL = 'PROFILE-TELL: glances at the door before she lies';
 
@@ -24,9 +22,7 @@ const profile: PartialProfile = {
 let pack: StoryPack;
 const book = PromptBook.create().book;
 beforeAll(async () => {
-  const loaded = await loadPack(path.join(STORIES_DIR, 'lantern-quay'), { appVersion: '0.1.0' });
-  if (loaded.pack === null) throw new Error('Lantern Quay did not load');
-  pack = loaded.pack;
+  pack = await lanternQuay();
 });
 
 function prompt(stage: ViewStage, sheet: { profile?: PartialProfile; offstage?: string } = {}): string {

@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createScriptedProvider, loadScript, type ScriptEntryInput } from '../../../engine/llm/index.ts';
-import { openSave } from '../../../engine/store/index.ts';
-import { manualClock } from '../../../engine/platform/testing.ts';
 import { SCENE_OPENINGS_CHECKPOINT } from '../../../engine/turn/index.ts';
 import { STORIES_DIR, startPlay, unwrap, type PlaySetup } from '../../support/playthrough.ts';
+import { commitCheckpoints, openTestSave } from '../../support/saves.ts';
 
 const MANIFESTING = 'MANIFEST: the bell over the shop door rings though nobody has come in';
 const HIGH = 'HIGH-SEEK: wants Robin to fetch her spectacles from the bindery before noon';
@@ -68,15 +67,8 @@ describe('the Narrator at a scene opening', () => {
 
     // The boundary's checkpoint, as a scene-boundary run would have left it before this scene opened.
     const file = path.join(setup.home, 'saves', save.id);
-    const store = await openSave(file, { clock: manualClock(), appVersion: '0.1.0' });
-    store.commitTurn({
-      input: JSON.stringify({ command: 'test: npc_state' }),
-      startedAt: 0,
-      durationMs: 0,
-      messages: [],
-      rngState: store.meta().rngState,
-      checkpoints: [{ kind: 'npc_state', data: npcState() }],
-    });
+    const store = await openTestSave(file);
+    commitCheckpoints(store, 'test: npc_state', [{ kind: 'npc_state', data: npcState() }]);
     store.close();
 
     const played = unwrap(
@@ -88,7 +80,7 @@ describe('the Narrator at a scene opening', () => {
     );
     expect(played.kind).toBe('turn');
 
-    const after = await openSave(file, { clock: manualClock(), appVersion: '0.1.0' });
+    const after = await openTestSave(file);
     expect(after.latestCheckpoint(SCENE_OPENINGS_CHECKPOINT)?.data).toEqual({
       'odile-fenn@1': 1,
       'odile-fenn-later@1': 1,

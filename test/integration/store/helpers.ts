@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Clock } from '../../../engine/platform/ports.ts';
 import type { NewSave, NewStageCall, TurnCommit } from '../../../engine/store/index.ts';
+import { APP_VERSION } from '../../support/packs.ts';
+import { storeOptions as storeOptionsWith, tempFolders } from '../../support/saves.ts';
 
-export const APP_VERSION = '0.1.0';
+export { APP_VERSION };
 
 /** A clock that moves one second per reading, so every write gets a distinct, predictable time. */
 export function testClock(start = 1_700_000_000_000): Clock {
@@ -15,22 +15,12 @@ export function testClock(start = 1_700_000_000_000): Clock {
 }
 
 export function storeOptions(): { clock: Clock; appVersion: string } {
-  return { clock: testClock(), appVersion: APP_VERSION };
+  return storeOptionsWith(testClock());
 }
 
 /** A fresh temp folder per call; `cleanup` removes every folder made so far. */
 export function tempDirs(): { make: () => string; cleanup: () => void } {
-  const made: string[] = [];
-  return {
-    make: () => {
-      const dir = mkdtempSync(join(tmpdir(), 'storyloom-store-'));
-      made.push(dir);
-      return dir;
-    },
-    cleanup: () => {
-      for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return tempFolders('storyloom-store-');
 }
 
 export const NEW_SAVE: NewSave = {
