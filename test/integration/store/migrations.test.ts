@@ -78,8 +78,9 @@ describe('migrations', () => {
       return path;
     }
 
-    async function formatOneSave(): Promise<string> {
-      const path = join(dirs.make(), 'old.storyloom');
+    /** A save of today's format holding one turn. */
+    async function oneTurnSave(name: string): Promise<string> {
+      const path = join(dirs.make(), name);
       const store = await createSave(path, NEW_SAVE, storeOptions());
       store.commitTurn(sampleTurn(1));
       store.close();
@@ -98,7 +99,7 @@ describe('migrations', () => {
     };
 
     it('apply only the missing migrations, additively, and record the new format', async () => {
-      const path = await formatOneSave();
+      const path = await oneTurnSave('old.storyloom');
       const sqlite = new Database(path);
       try {
         expect(await migrateToLatest(sqlite, path, [...MIGRATIONS, addBookmarks])).toBe(1);
@@ -112,10 +113,7 @@ describe('migrations', () => {
     });
 
     it('bring a format-1 save up to date: its turns stay, and it gains the append-only event ledger', async () => {
-      const path = join(dirs.make(), 'format-one.storyloom');
-      const store = await createSave(path, NEW_SAVE, storeOptions());
-      store.commitTurn(sampleTurn(1));
-      store.close();
+      const path = await oneTurnSave('format-one.storyloom');
       const sqlite = new Database(path);
       try {
         // Rewind the file to format 1 as an older build left it: no ledger, one migration recorded.
@@ -137,10 +135,7 @@ describe('migrations', () => {
     });
 
     it('bring a format-2 save up to date: its turns stay, and it gains the scene-boundary run tables', async () => {
-      const path = join(dirs.make(), 'format-two.storyloom');
-      const store = await createSave(path, NEW_SAVE, storeOptions());
-      store.commitTurn(sampleTurn(1));
-      store.close();
+      const path = await oneTurnSave('format-two.storyloom');
       const sqlite = new Database(path);
       try {
         sqlite.exec(
@@ -157,7 +152,7 @@ describe('migrations', () => {
     });
 
     it('roll back a failing migration entirely, leaving the previous format', async () => {
-      const path = await formatOneSave();
+      const path = await oneTurnSave('old.storyloom');
       const before = liveSchema(path);
       const failing: StoreMigration = {
         name: '9999_half_done',
