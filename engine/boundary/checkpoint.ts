@@ -1,11 +1,8 @@
 import type { NewCheckpoint } from '../store/index.ts';
 import { applyStepResults } from './apply-results.ts';
-import { NPC_STATE_CHECKPOINT, type BoundaryStep, type Json } from './contract.ts';
+import { NPC_STATE_CHECKPOINT, PLAY_STATE_CHECKPOINT, type BoundaryStep, type Json } from './contract.ts';
 import { toJson } from './json.ts';
 import type { BoundaryInput } from './snapshot.ts';
-
-/** The play state checkpoint kind (engine/turn's PLAY_STATE_CHECKPOINT; this room sits below engine/turn). */
-export const PLAY_STATE_CHECKPOINT = 'play_state';
 
 export interface CheckpointWrites {
   /** The checkpoint step's row output: what every step changed. */

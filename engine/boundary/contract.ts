@@ -7,6 +7,7 @@ import type { NpcState } from './npc-state.ts';
 import type { BoundarySnapshot } from './snapshot.ts';
 import type { LandscapeReport } from '../storykeeper/index.ts';
 import type { PromptBook } from '../prompts/index.ts';
+import type { JsonValue } from '../store/index.ts';
 
 /**
  * The scene-boundary workflow (event-system.md "Scene-Boundary Batch Processing", ARCHITECTURE §4) as a DAG of named
@@ -39,7 +40,7 @@ export const STEP_DEPENDENCIES = {
 } as const satisfies { readonly [S in BoundaryStep]: readonly BoundaryStep[] };
 
 /** A plain JSON value: step inputs and outputs are stored as rows in the save and must survive a round trip. */
-export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+export type Json = JsonValue;
 
 /** One structured LLM call made by a step: announced, bounded by the stage timeout, logged with the closing turn. */
 export interface StepStageCall<T> {
@@ -111,3 +112,9 @@ export type StepResult = {
  * and the PartialProfileCrafter's partial profiles).
  */
 export const NPC_STATE_CHECKPOINT = 'npc_state';
+
+/**
+ * The play state checkpoint kind. The boundary writes it and sits below engine/turn, so the name is defined here and
+ * engine/turn is meant to take it from here.
+ */
+export const PLAY_STATE_CHECKPOINT = 'play_state';

@@ -7,6 +7,7 @@
 export {
   BOUNDARY_STEPS,
   NPC_STATE_CHECKPOINT,
+  PLAY_STATE_CHECKPOINT,
   STEP_DEPENDENCIES,
   type BoundaryStep,
   type BoundaryStepContext,

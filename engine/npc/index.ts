@@ -33,7 +33,12 @@ export type {
 } from './knowledge/entry.ts';
 export { emptyKnowledgeStore, recordKnowledge } from './knowledge/store.ts';
 export type { KnowledgeStore } from './knowledge/store.ts';
-export { DEFAULT_WORLD_EVENT_SALIENCE, recordWorldEvents, WORLD_EVENT_TAG } from './knowledge/world-events.ts';
+export {
+  DEFAULT_WORLD_EVENT_SALIENCE,
+  recordWorldEvents,
+  WORLD_EVENT_TAG,
+  worldEventDrafts,
+} from './knowledge/world-events.ts';
 export type { EmittedWorldEvent } from './knowledge/world-events.ts';
 export { knowledgeView } from './knowledge/view.ts';
 export type { KnowledgeView } from './knowledge/view.ts';

@@ -2,6 +2,7 @@ import {
   INFERENCE_SALIENCE_CAP,
   KEPT_CYCLES,
   tierOf,
+  worldEventDrafts,
   type CharacterEvent,
   type CycleWorldEvent,
   type KnowledgeDraft,
@@ -14,7 +15,7 @@ import {
 import type { StoryPack } from '../../pack/index.ts';
 import type { Inferred } from './inference.ts';
 import { characterId, characterName, knownIds, knownPlace } from './cast.ts';
-import { periodDrafts, relationshipDrafts, worldDrafts } from './drafts.ts';
+import { periodDrafts, relationshipDrafts } from './drafts.ts';
 import type { SimulatedLife } from './live-period.ts';
 import type { OffscreenScene } from './offscreen-scene.ts';
 
@@ -126,7 +127,10 @@ export function assembleCycle(
   }
 
   if (worldEvents.length > 0)
-    knowledge.push({ audience: { kind: 'world' }, drafts: worldDrafts(worldEvents, 'simulation', ref) });
+    knowledge.push({
+      audience: { kind: 'world' },
+      drafts: worldEventDrafts(worldEvents, { source: 'simulation', ref }),
+    });
   const consumed = new Set(inferred.flatMap((item) => item.consumed));
   const simulated = lives.map((life) => life.character);
   const simulation: SimulationState = {

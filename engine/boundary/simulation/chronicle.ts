@@ -7,12 +7,12 @@ import {
   type ChronicleState,
   type CycleWorldEvent,
   inWorldText,
+  worldEventDrafts,
 } from '../../npc/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import type { BoundaryStepContext, StepResult } from '../contract.ts';
 import { toJson } from '../json.ts';
 import { weatherOf } from '../world-weather.ts';
-import { worldDrafts } from './drafts.ts';
 import { readOffscreenScene } from './offscreen-scene.ts';
 import { chroniclerSchema } from './outputs.ts';
 import { knownIds, knownPlace, placeName, storyHeader } from './cast.ts';
@@ -79,7 +79,7 @@ export async function chronicle(context: BoundaryStepContext): Promise<StepResul
         : [
             {
               audience: { kind: 'world' },
-              drafts: worldDrafts(emitted, 'chronicler', `cycle ${scene.cycle}`).map(toJson),
+              drafts: worldEventDrafts(emitted, { source: 'chronicler', ref: `cycle ${scene.cycle}` }).map(toJson),
             },
           ],
     npc: { chronicle: toJson(next) },

@@ -1,11 +1,4 @@
-import {
-  DEFAULT_WORLD_EVENT_SALIENCE,
-  WORLD_EVENT_TAG,
-  type CycleWorldEvent,
-  type InWorldMinute,
-  type KnowledgeDraft,
-  type KnowledgeSource,
-} from '../../npc/index.ts';
+import { type InWorldMinute, type KnowledgeDraft, type KnowledgeSource } from '../../npc/index.ts';
 import type { LivedPeriod } from './outputs.ts';
 
 /** Salience of a simulated scene kept whole: below what the character itself marks as mattering. */
@@ -79,22 +72,4 @@ export function relationshipDrafts(
       },
     ];
   });
-}
-
-/** world_events go to the World KG as facts tagged `world-event` (npc-simulation.md, Boundary Rules). */
-export function worldDrafts(
-  events: readonly CycleWorldEvent[],
-  source: KnowledgeSource,
-  ref: string,
-): KnowledgeDraft[] {
-  return events.map((event) => ({
-    kind: 'fact',
-    text: event.event,
-    time: event.when,
-    place: event.where,
-    entities: event.entities,
-    salience: DEFAULT_WORLD_EVENT_SALIENCE,
-    tags: [WORLD_EVENT_TAG],
-    provenance: { source, ref },
-  }));
 }

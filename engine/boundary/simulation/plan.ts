@@ -1,5 +1,4 @@
 import {
-  createTierRoster,
   markRelevant,
   MINUTES_PER_DAY,
   planSimulation,
@@ -10,14 +9,16 @@ import {
   type SimulationPlan,
   type TierRoster,
 } from '../../npc/index.ts';
-import { clockMinutes, goalInvolves, goalText, packTierOf, type Character, type StoryPack } from '../../pack/index.ts';
+import { clockMinutes, goalInvolves, goalText, type Character, type StoryPack } from '../../pack/index.ts';
 import type { OffscreenScene } from './offscreen-scene.ts';
 import { whereIs } from './sheets.ts';
 
-/** The roster this cycle works with: the checkpointed one, or the pack's tiers before the first boundary. */
-export function cycleRoster(pack: StoryPack, scene: OffscreenScene): TierRoster {
-  const created = createTierRoster(pack.characters.map((c) => ({ id: c.id, tier: packTierOf(c) })));
-  const roster = scene.npc.roster ?? (created.ok ? created.roster : { version: 1, cap: 0, characters: {} });
+/**
+ * The roster this cycle works with: the checkpointed one. The npc_state starts with the pack's tiers, so a null roster
+ * means the pack's could not be built (over the cap), and building it again here would fail the same way.
+ */
+export function cycleRoster(scene: OffscreenScene): TierRoster {
+  const roster = scene.npc.roster ?? { version: 1, cap: 0, characters: {} };
   // Being in the scene that just ended is what keeps a character relevant (and up to date).
   return markRelevant(roster, scene.present, scene.now);
 }

@@ -18,7 +18,7 @@ import { awayFromActiveArea, ruleTierUpdate } from './tier-signals.ts';
  */
 export async function propagateOffscreen(context: BoundaryStepContext): Promise<StepResult> {
   const scene = readOffscreenScene(context);
-  const roster = cycleRoster(context.pack, scene);
+  const roster = cycleRoster(scene);
   const plan = planCycle(context.pack, scene, roster);
   // Inference reads only the events log the last cycles left, so it runs beside this cycle's simulations, and the
   // partial profiles only the scene that just ended.

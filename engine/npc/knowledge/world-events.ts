@@ -15,13 +15,9 @@ export const WORLD_EVENT_TAG = 'world-event';
 /** The spec gives emitted events no salience; a middling default lets a stage's own salience override it. */
 export const DEFAULT_WORLD_EVENT_SALIENCE = 5;
 
-/** world_events_emitted go to the World KG (npc-simulation.md), as facts tagged `world-event`. */
-export function recordWorldEvents(
-  store: KnowledgeStore,
-  events: readonly EmittedWorldEvent[],
-  provenance: Provenance,
-): KnowledgeStore {
-  const drafts = events.map((event): KnowledgeDraft => ({
+/** world_events_emitted as World KG drafts (npc-simulation.md): facts tagged `world-event`. */
+export function worldEventDrafts(events: readonly EmittedWorldEvent[], provenance: Provenance): KnowledgeDraft[] {
+  return events.map((event) => ({
     kind: 'fact',
     text: event.event,
     time: event.when,
@@ -31,5 +27,13 @@ export function recordWorldEvents(
     tags: [WORLD_EVENT_TAG],
     provenance,
   }));
-  return recordKnowledge(store, { kind: 'world' }, drafts);
+}
+
+/** world_events_emitted go to the World KG (npc-simulation.md), as facts tagged `world-event`. */
+export function recordWorldEvents(
+  store: KnowledgeStore,
+  events: readonly EmittedWorldEvent[],
+  provenance: Provenance,
+): KnowledgeStore {
+  return recordKnowledge(store, { kind: 'world' }, worldEventDrafts(events, provenance));
 }

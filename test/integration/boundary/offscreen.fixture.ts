@@ -1,4 +1,4 @@
-import { toJson, type Json } from '../../../engine/boundary/index.ts';
+import { initialNpcState, toJson, type Json } from '../../../engine/boundary/index.ts';
 import type { ScriptEntryInput } from '../../../engine/llm/index.ts';
 import type { SimulationState } from '../../../engine/npc/index.ts';
 import { inWorldMinutes } from '../../../engine/npc/index.ts';
@@ -79,7 +79,8 @@ export function offscreenSnapshot(pack: StoryPack): Json {
     npc: {
       version: 1,
       knowledge: seededKnowledge(),
-      roster: null,
+      // The pack's tiers, as a new save's npc_state starts (a null roster means the pack's could not be built).
+      roster: initialNpcState(pack).roster,
       relationships: null,
       simulation,
       chronicle: null,
