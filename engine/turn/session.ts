@@ -8,7 +8,6 @@ import {
   type EventState,
   type PendingInterpretation,
 } from './classify/index.ts';
-import type { BoundaryHandlers } from '../boundary/index.ts';
 import { restoreProfilesState } from '../npc/index.ts';
 import { boundaryRun, type ClosingScene } from './boundary-snapshot.ts';
 import { OOC_COMMANDS, parseInput, type OocCommand, type ParsedInput } from './commands.ts';
@@ -32,12 +31,10 @@ import { npcStateForTurn } from './turn-knowledge.ts';
 import { addMinutes } from './world-time.ts';
 
 /** What a session needs: what its scene boundaries need, the save library, and how much history a turn loads. */
-export interface SessionDeps extends Omit<SceneBoundaryDeps, 'handlers'> {
+export interface SessionDeps extends SceneBoundaryDeps {
   readonly library: SaveLibrary;
   /** How many past messages a turn loads as history. */
   readonly historyWindow: number;
-  /** The scene-boundary steps; the production ones unless a test swaps some. */
-  readonly boundaryHandlers?: BoundaryHandlers;
 }
 
 export type SubmitResult = PlayResult;
@@ -60,8 +57,7 @@ export class PlaySession {
   private constructor(deps: SessionDeps, store: SaveStore) {
     this.#deps = deps;
     this.#store = store;
-    const handlers = deps.boundaryHandlers === undefined ? {} : { handlers: deps.boundaryHandlers };
-    this.#boundaries = new SceneBoundaries({ ...deps, ...handlers }, () => this.#store);
+    this.#boundaries = new SceneBoundaries(deps, () => this.#store);
   }
 
   static async open(deps: SessionDeps, saveId: string): Promise<PlaySession> {
@@ -69,11 +65,6 @@ export class PlaySession {
     // A run a crash interrupted picks up where its rows say it stopped.
     session.#boundaries.resumeUnfinished();
     return session;
-  }
-
-  /** Resolves when no scene-boundary run is working (finished, or failed and waiting to be resumed). */
-  async boundariesIdle(): Promise<void> {
-    await this.#boundaries.idle();
   }
 
   get saveId(): string {
