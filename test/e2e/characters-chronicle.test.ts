@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { closeDrawerPage, openDrawerPage } from './support/drawer-page.ts';
+import { closeDrawerPage, openDrawerPage, type DrawerPage } from './support/drawer-page.ts';
 import { screenshotPath, type Served } from './support/serve.ts';
 
 /** The arrival's first Chronicler answers after a while, so the world visibly moves on while the player reads. */
@@ -19,33 +19,23 @@ describe('characters and chronicle panels', () => {
   let browser: Browser;
   let page: Page;
   let drawer: Locator;
+  let send: DrawerPage['send'];
+  let play: DrawerPage['play'];
+  let turnChip: DrawerPage['turnChip'];
+  let openNewSave: DrawerPage['openNewSave'];
   const errors: string[] = [];
 
   beforeAll(async () => {
-    ({ served, browser, page, drawer } = await openDrawerPage(ARRIVAL, errors));
+    ({ served, browser, page, drawer, send, play, turnChip, openNewSave } = await openDrawerPage(ARRIVAL, errors));
   });
 
   afterAll(() => closeDrawerPage({ served, browser }));
 
   const input = () => page.getByLabel('Your intention');
-  const send = async (text: string) => {
-    await input().fill(text);
-    await input().press('Enter');
-  };
-  const play = async (text: string, lastWords: string) => {
-    await send(text);
-    await page.locator('.msg', { hasText: lastWords }).first().waitFor();
-    await page.locator('.progress-line').waitFor({ state: 'detached' });
-  };
   const guidance = () => drawer.getByRole('region', { name: 'Writer guidance' });
-  const turnChip = (number: number) => drawer.locator('.turn-chip', { hasText: new RegExp(`^${number}$`, 'u') });
 
   it('plays the first two turns in the Drowned Lantern: the Chronicle tab says why it is empty', async () => {
-    const created = (await served.call('saves.create', { packId: 'lantern-quay', seed: 16 })) as {
-      value: { id: string };
-    };
-    await page.goto(served.url);
-    await page.locator(`.save-row[data-save="${created.value.id}"] .save-open`).click();
+    await openNewSave('lantern-quay', 16);
     // The persona's first thought, as in the fixture's inputs: its own reflection at the boundary recalls it.
     await page
       .getByLabel('Your thought (optional)')

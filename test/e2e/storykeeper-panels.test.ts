@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { closeDrawerPage, openDrawerPage } from './support/drawer-page.ts';
+import { closeDrawerPage, openDrawerPage, type DrawerPage } from './support/drawer-page.ts';
 import { screenshotPath, type Served } from './support/serve.ts';
 
 const ARRIVAL = readFileSync('stories/lantern-quay/fixtures/arrival.yaml', 'utf8');
@@ -26,30 +26,22 @@ describe('storykeeper panels', () => {
   let browser: Browser;
   let page: Page;
   let drawer: Locator;
+  let play: DrawerPage['play'];
+  let turnChip: DrawerPage['turnChip'];
+  let openNewSave: DrawerPage['openNewSave'];
   const errors: string[] = [];
 
   beforeAll(async () => {
-    ({ served, browser, page, drawer } = await openDrawerPage(ARRIVAL, errors));
+    ({ served, browser, page, drawer, play, turnChip, openNewSave } = await openDrawerPage(ARRIVAL, errors));
   });
 
   afterAll(() => closeDrawerPage({ served, browser }));
 
-  const play = async (text: string, lastWords: string) => {
-    await page.getByLabel('Your intention').fill(text);
-    await page.getByLabel('Your intention').press('Enter');
-    await page.locator('.msg', { hasText: lastWords }).first().waitFor();
-    await page.locator('.progress-line').waitFor({ state: 'detached' });
-  };
   const sceneRow = (id: string) => drawer.locator(`tr.scene-row[data-scene="${id}"]`);
   const headline = () => drawer.locator('.context-headline').textContent();
-  const turnChip = (number: number) => drawer.locator('.turn-chip', { hasText: new RegExp(`^${number}$`, 'u') });
 
   it('plays the first two turns of the arrival', async () => {
-    const created = (await served.call('saves.create', { packId: 'lantern-quay', seed: 16 })) as {
-      value: { id: string };
-    };
-    await page.goto(served.url);
-    await page.locator(`.save-row[data-save="${created.value.id}"] .save-open`).click();
+    await openNewSave('lantern-quay', 16);
     await play(
       'I stamp the coach mud off my boots by the fire and ask the landlady whether Riding Officer Thomas Pell lodges or drinks here.',
       'go through the pockets',

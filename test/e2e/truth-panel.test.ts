@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { closeDrawerPage, openDrawerPage } from './support/drawer-page.ts';
+import { closeDrawerPage, openDrawerPage, type DrawerPage } from './support/drawer-page.ts';
 import { screenshotPath, type Served } from './support/serve.ts';
 import { TRUTH_PACK_ID, TRUTH_SCRIPT, writeTruthPack } from './support/truth-pack.ts';
 
@@ -13,20 +13,18 @@ describe('truth panel', () => {
   let browser: Browser;
   let page: Page;
   let drawer: Locator;
+  let play: DrawerPage['play'];
+  let turnChip: DrawerPage['turnChip'];
   const errors: string[] = [];
 
   beforeAll(async () => {
-    ({ served, browser, page, drawer } = await openDrawerPage(TRUTH_SCRIPT, errors, { prepare: writeTruthPack }));
+    ({ served, browser, page, drawer, play, turnChip } = await openDrawerPage(TRUTH_SCRIPT, errors, {
+      prepare: writeTruthPack,
+    }));
   });
 
   afterAll(() => closeDrawerPage({ served, browser }));
 
-  const play = async (text: string, lastNarration: string) => {
-    await page.getByLabel('Your intention').fill(text);
-    await page.getByLabel('Your intention').press('Enter');
-    await page.locator('.narration', { hasText: lastNarration }).waitFor();
-    await page.locator('.progress-line').waitFor({ state: 'detached' });
-  };
   const row = (key: string) => drawer.locator(`tr.truth-row[data-key="${key}"]`);
   const trigger = (id: string) => drawer.locator(`.trigger[data-trigger="${id}"]`);
 
@@ -36,7 +34,7 @@ describe('truth panel', () => {
       .locator(`.pack[data-pack="${TRUTH_PACK_ID}"]`)
       .getByRole('button', { name: /^Begin/u })
       .click();
-    await play("I tell Odile I don't trust her.", 'slower than before');
+    await play("I tell Odile I don't trust her.", 'slower than before', '.narration');
   });
 
   it('opens the Truth panel on the latest turn: propositions with confidence, standing and the min_confidence cut', async () => {
@@ -122,14 +120,14 @@ describe('truth panel', () => {
   });
 
   it('follows the next turn by itself: a changed weight, then back to turn 1 with the turn picker', async () => {
-    await play('I ask Odile where the lamp oil is kept.', 'handle first');
+    await play('I ask Odile where the lamp oil is kept.', 'handle first', '.narration');
     await expect.poll(() => drawer.locator('caption').textContent(), { timeout: 10_000 }).toContain('as of turn 2');
     await expect(row(TRUST).locator('.weight-number').textContent()).resolves.toBe('0.85 → 0.60');
     await expect(row(TRUST).getAttribute('class')).resolves.toContain('changed');
     await expect(drawer.locator('.truth-diff li.diff-changed', { hasText: TRUST }).textContent()).resolves.toContain(
       '0.85 → 0.60',
     );
-    await drawer.locator('.turn-chip', { hasText: /^1$/u }).click();
+    await turnChip(1).click();
     await expect.poll(() => drawer.locator('caption').textContent(), { timeout: 10_000 }).toContain('as of turn 1');
     await expect(trigger('odile_doubted').locator('.trigger-state').textContent()).resolves.toBe('FIRED');
     await page.screenshot({ path: screenshotPath('truth-panel-turn-1'), animations: 'disabled' });
