@@ -1,6 +1,7 @@
 import type { ContextCandidateView } from '../engine.ts';
 import { scoreFactors } from './context-summary.ts';
 import { dropReason, formatFigure } from './storykeeper-format.ts';
+import { SummaryItem } from './SummaryItem.tsx';
 
 /** One candidate for the retrieved tier: selected or dropped (and why), its score as the product of its factors. */
 export function CandidateItem(props: { readonly candidate: ContextCandidateView }) {
@@ -19,10 +20,9 @@ export function CandidateItem(props: { readonly candidate: ContextCandidateView 
       {candidate.dropped !== null && <p className="drop-reason">Dropped: {dropReason(candidate.dropped)}</p>}
       <dl className="candidate-factors">
         {scoreFactors(candidate).map((factor) => (
-          <div key={factor.name}>
-            <dt>{factor.name}</dt>
-            <dd>{factor.value}</dd>
-          </div>
+          <SummaryItem key={factor.name} term={factor.name} className="candidate-factor">
+            {factor.value}
+          </SummaryItem>
         ))}
       </dl>
       {candidate.text === '' ? (

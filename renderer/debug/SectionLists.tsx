@@ -1,9 +1,9 @@
 import type { ChronicleSection } from './chronicle-format.ts';
 
-/** Headed lists of the Chronicler's output; a part it left empty is left out, and all empty says so. */
-export function SectionLists(props: { readonly sections: readonly ChronicleSection[]; readonly empty: string }) {
+/** Headed lists of the Chronicler's output; a part it left empty is left out, and all empty says so (or shows nothing). */
+export function SectionLists(props: { readonly sections: readonly ChronicleSection[]; readonly empty?: string }) {
   const said = props.sections.filter((section) => section.lines.length > 0);
-  if (said.length === 0) return <p className="muted">{props.empty}</p>;
+  if (said.length === 0) return props.empty === undefined ? null : <p className="muted">{props.empty}</p>;
   return (
     <>
       {said.map((section) => (
