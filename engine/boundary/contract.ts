@@ -4,7 +4,7 @@ import type { LlmMessage } from '../llm/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { Rng } from '../platform/index.ts';
 import type { NpcState } from './npc-state.ts';
-import type { BoundarySnapshot } from './snapshot.ts';
+import type { ReadSnapshot } from './snapshot.ts';
 import type { LandscapeReport } from '../storykeeper/index.ts';
 import type { PromptBook } from '../prompts/index.ts';
 import type { JsonValue } from '../store/index.ts';
@@ -61,7 +61,7 @@ export interface BoundaryStepContext {
    * The snapshot taken when the scene closed (stored with the run, so a resumed run sees exactly the same), read once
    * per run: every step shares it rather than re-checking the whole transcript and npc state.
    */
-  readonly snapshot: BoundarySnapshot;
+  readonly snapshot: ReadSnapshot;
   /** The snapshot's npc_state, restored once per run (restoring the knowledge store is the costly part). */
   readonly npc: NpcState;
   /** Outputs of the steps already finished in this run, by step name (at least every dependency's). */

@@ -40,6 +40,7 @@ export {
   readSnapshot,
   type BoundaryInput,
   type BoundarySnapshot,
+  type ReadSnapshot,
   type TranscriptEntry,
 } from './snapshot.ts';
 export { toJson, toJsonObject } from './json.ts';

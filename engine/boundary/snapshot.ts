@@ -1,9 +1,23 @@
 import { z } from 'zod';
+import type { StreamMeta } from '../stream/index.ts';
 import { jsonObjectSchema, jsonSchema } from './json.ts';
 import { npcStateFromCheckpoint, type NpcState } from './npc-state.ts';
 
 /** What closed the scene: `/end scene`, `/skip`, or the persona leaving for another place. */
 export const BOUNDARY_REASONS = ['scene_close', 'time_skip', 'location_change'] as const;
+
+const leveledStateSchema = z.object({ name: z.string(), level: z.number().int(), category: z.string() });
+
+/**
+ * A character's states as the readers want them, parsed once with the snapshot. A state of another shape is left out,
+ * not fatal: it plays no part in who saw what, and one odd state must not make the whole boundary unreadable.
+ */
+const statesSchema = z.array(jsonSchema).transform((states) =>
+  states.flatMap((state) => {
+    const parsed = leveledStateSchema.safeParse(state);
+    return parsed.success ? [parsed.data] : [];
+  }),
+);
 
 const transcriptEntrySchema = z.strictObject({
   turn: z.number().int().min(1),
@@ -33,7 +47,7 @@ export const boundarySnapshotSchema = z.strictObject({
   /** Who was in the scene when it closed: the persona first, then the characters present. */
   present: z.array(z.string()),
   /** Character (and persona) id → its states when the scene closed. */
-  states: z.record(z.string(), z.array(jsonSchema)),
+  states: z.record(z.string(), statesSchema),
   /** The scene's committed messages, oldest first. */
   transcript: z.array(transcriptEntrySchema),
   /** The event system's Tier 3 work held for the boundary (DeferredEvent as JSON), in the order it arose. */
@@ -46,11 +60,14 @@ export const boundarySnapshotSchema = z.strictObject({
   playState: jsonObjectSchema,
 });
 
-export type BoundarySnapshot = z.infer<typeof boundarySnapshotSchema>;
-export type TranscriptEntry = BoundarySnapshot['transcript'][number];
+/** The snapshot as engine/turn writes it (states as plain JSON). */
+export type BoundarySnapshot = z.input<typeof boundarySnapshotSchema>;
+/** The snapshot as the steps read it (states parsed). */
+export type ReadSnapshot = z.output<typeof boundarySnapshotSchema>;
+export type TranscriptEntry = ReadSnapshot['transcript'][number];
 
 /** The run's input, read back; a snapshot of another shape is a bug or a newer build, never guessed at. */
-export function readSnapshot(input: unknown): BoundarySnapshot {
+export function readSnapshot(input: unknown): ReadSnapshot {
   const parsed = boundarySnapshotSchema.safeParse(input);
   if (!parsed.success) throw new Error(`the scene-boundary snapshot is unreadable: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
@@ -58,11 +75,22 @@ export function readSnapshot(input: unknown): BoundarySnapshot {
 
 /** The run's input as the steps read it: the snapshot and the npc_state it carries, each checked once. */
 export interface BoundaryInput {
-  readonly snapshot: BoundarySnapshot;
+  readonly snapshot: ReadSnapshot;
   readonly npc: NpcState;
 }
 
 export function readBoundaryInput(input: unknown): BoundaryInput {
   const snapshot = readSnapshot(input);
   return { snapshot, npc: npcStateFromCheckpoint(snapshot.npc, 'the scene-boundary snapshot') };
+}
+
+const heardSchema = z.object({ kind: z.literal('heard'), by: z.array(z.string()) });
+const whisperSchema = z.object({ kind: z.literal('whisper'), target: z.string() });
+
+/** Only the metas that decide who may see a transcript line; the rest play no part in anyone's view of it. */
+export function visibilityMeta(meta: unknown): StreamMeta | null {
+  const heard = heardSchema.safeParse(meta);
+  if (heard.success) return heard.data;
+  const whisper = whisperSchema.safeParse(meta);
+  return whisper.success ? whisper.data : null;
 }

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { inWorldMinutes, restoreSimulationState, type InWorldMinute, type SimulationState } from '../../npc/index.ts';
 import type { NpcState } from '../npc-state.ts';
 import { positionsOf } from '../positions.ts';
-import type { BoundaryInput, BoundarySnapshot } from '../snapshot.ts';
+import { isManifest } from '../../stream/index.ts';
+import { visibilityMeta, type BoundaryInput, type ReadSnapshot } from '../snapshot.ts';
 
 /** What off-screen propagation and the Chronicler read of the closing scene's snapshot. */
 export type OffscreenScene = {
@@ -46,18 +46,11 @@ export function readOffscreenScene({ snapshot, npc }: BoundaryInput): OffscreenS
   };
 }
 
-const stateSchema = z.object({ name: z.string(), level: z.number(), category: z.string() });
-/** States below this level are subconscious: extractors see them, prompts do not (pipeline-rules.md). */
-const MANIFEST_LEVEL = 6;
-
-function manifestStates(snapshot: BoundarySnapshot): { readonly [characterId: string]: readonly string[] } {
+function manifestStates(snapshot: ReadSnapshot): { readonly [characterId: string]: readonly string[] } {
   return Object.fromEntries(
     Object.entries(snapshot.states).map(([id, states]) => [
       id,
-      states
-        .map((state) => stateSchema.safeParse(state))
-        .flatMap((parsed) => (parsed.success && parsed.data.level >= MANIFEST_LEVEL ? [parsed.data] : []))
-        .map((state) => `${state.name} (${state.category}, ${state.level})`),
+      states.filter(isManifest).map((state) => `${state.name} (${state.category}, ${state.level})`),
     ]),
   );
 }
@@ -72,13 +65,10 @@ function minutesOf(text: string, what: string): InWorldMinute {
  * Narration and dialog everyone present witnessed. Thoughts and intentions are never public, and neither is a whisper
  * (a line only some of those present heard).
  */
-function isPublic(entry: BoundarySnapshot['transcript'][number], present: readonly string[]): boolean {
+function isPublic(entry: ReadSnapshot['transcript'][number], present: readonly string[]): boolean {
   if (entry.type !== 'narration' && entry.type !== 'dialog') return false;
-  const meta = metaSchema.safeParse(entry.meta);
-  if (!meta.success) return true;
-  if (meta.data.kind === 'whisper') return false;
-  const heardBy = meta.data.by;
-  return meta.data.kind !== 'heard' || heardBy === undefined || present.every((id) => heardBy.includes(id));
+  const meta = visibilityMeta(entry.meta);
+  if (meta === null) return true;
+  if (meta.kind === 'whisper') return false;
+  return meta.kind !== 'heard' || present.every((id) => meta.by.includes(id));
 }
-
-const metaSchema = z.object({ kind: z.string(), by: z.array(z.string()).optional() });

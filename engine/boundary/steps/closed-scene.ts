@@ -1,13 +1,6 @@
-import { z } from 'zod';
 import { inWorldMinutes, type InWorldMinute, type KnowledgeStore, type TierRoster } from '../../npc/index.ts';
-import {
-  MESSAGE_TYPES,
-  type LeveledState,
-  type MessageType,
-  type StreamEntry,
-  type StreamMeta,
-} from '../../stream/index.ts';
-import type { BoundaryInput, TranscriptEntry } from '../snapshot.ts';
+import { MESSAGE_TYPES, type LeveledState, type MessageType, type StreamEntry } from '../../stream/index.ts';
+import { visibilityMeta, type BoundaryInput, type TranscriptEntry } from '../snapshot.ts';
 
 /**
  * The closing scene as the knowledge steps read it: the run's snapshot with its time in in-world minutes, its
@@ -41,7 +34,7 @@ export function readClosedScene({ snapshot, npc }: BoundaryInput): ClosedScene {
     time,
     present: snapshot.present,
     transcript: snapshot.transcript.flatMap(toStreamEntry),
-    states: Object.fromEntries(Object.entries(snapshot.states).map(([id, states]) => [id, states.flatMap(toState)])),
+    states: snapshot.states,
     knowledge: npc.knowledge,
     roster: npc.roster,
     relationships: npc.relationships,
@@ -54,22 +47,4 @@ function toStreamEntry(entry: TranscriptEntry): StreamEntry[] {
   if (type === undefined) return [];
   const { turn, seq, owner, content, mood } = entry;
   return [{ turn, seq, owner, type, content, mood, meta: visibilityMeta(entry.meta) }];
-}
-
-const stateSchema = z.object({ name: z.string(), level: z.number().int(), category: z.string() });
-
-function toState(state: unknown): LeveledState[] {
-  const parsed = stateSchema.safeParse(state);
-  return parsed.success ? [parsed.data] : [];
-}
-
-const heardSchema = z.object({ kind: z.literal('heard'), by: z.array(z.string()) });
-const whisperSchema = z.object({ kind: z.literal('whisper'), target: z.string() });
-
-/** Only the metas that decide who may see a message; the rest play no part in a character's view. */
-function visibilityMeta(meta: unknown): StreamMeta | null {
-  const heard = heardSchema.safeParse(meta);
-  if (heard.success) return heard.data;
-  const whisper = whisperSchema.safeParse(meta);
-  return whisper.success ? whisper.data : null;
 }
