@@ -58,7 +58,7 @@ export interface ChronicleCharacterView {
 }
 
 export interface ChronicleView {
-  /** The turn whose npc_state is shown (null: no scene boundary has finished yet). */
+  /** The closing turn of the last scene boundary finished by then, whose chronicle is shown (null: none yet). */
   readonly turn: number | null;
   readonly chronicle: {
     readonly cycle: number;

@@ -13,7 +13,13 @@ import {
 import { commitTurn, recordFailedTurn } from './commit-turn.ts';
 import type { StoreContext } from './context.ts';
 import { exportDatabase } from './export-save.ts';
-import { boundaryRunsOfTurn, boundarySteps, readBoundaryRun, unfinishedBoundaryRuns } from './repos/boundary.ts';
+import {
+  boundaryRunsOfTurn,
+  boundarySteps,
+  lastFinishedBoundaryRun,
+  readBoundaryRun,
+  unfinishedBoundaryRuns,
+} from './repos/boundary.ts';
 import { latestCheckpoint } from './repos/checkpoints.ts';
 import { readLedger, type LedgerRange } from './repos/ledger.ts';
 import { countMessages, messagesBefore, messagesOfTurn } from './repos/messages.ts';
@@ -57,13 +63,15 @@ export interface SaveStore {
   turns(): StoredTurn[];
   stageCalls(turnId: number): StoredStageCall[];
   latestCheckpoint(kind?: string, uptoTurn?: number): StoredCheckpoint | null;
-  /** The event ledger in sequence order, optionally after a sequence and up to a story turn. */
+  /** The event ledger in sequence order, optionally after a sequence and within a range of story turns. */
   ledger(range?: LedgerRange): StoredLedgerEntry[];
   /** A scene-boundary run with its turn's story number; null if there is none with that id. */
   boundaryRun(runId: number): StoredBoundaryRun | null;
   /** Runs not done yet (interrupted or failed), oldest first: resumed when the save is played again. */
   unfinishedBoundaryRuns(): StoredBoundaryRun[];
   boundaryRunsOfTurn(turnId: number): StoredBoundaryRun[];
+  /** The last finished run, by its closing turn; optionally the last closing a turn up to story turn `uptoTurn`. */
+  lastFinishedBoundaryRun(uptoTurn?: number): StoredBoundaryRun | null;
   /** The run's step rows (one per step, whatever their state). */
   boundarySteps(runId: number): StoredBoundaryStep[];
   /** Marks a step running and counts the attempt. */
@@ -155,6 +163,10 @@ export class SqliteSaveStore implements SaveStore {
 
   boundaryRunsOfTurn(turnId: number): StoredBoundaryRun[] {
     return this.#use('read', (c) => boundaryRunsOfTurn(c.sqlite, turnId));
+  }
+
+  lastFinishedBoundaryRun(uptoTurn?: number): StoredBoundaryRun | null {
+    return this.#use('read', (c) => lastFinishedBoundaryRun(c.sqlite, uptoTurn));
   }
 
   boundarySteps(runId: number): StoredBoundaryStep[] {

@@ -1,14 +1,7 @@
-import {
-  BOUNDARY_STEPS,
-  initialNpcState,
-  NPC_STATE_CHECKPOINT,
-  toJson,
-  toJsonObject,
-  type BoundarySnapshot,
-  type NpcState,
-} from '../boundary/index.ts';
+import { BOUNDARY_STEPS, toJson, toJsonObject, type BoundarySnapshot, type NpcState } from '../boundary/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { JsonValue, NewBoundaryRun, NewLedgerEntry, NewMessage, SaveStore } from '../store/index.ts';
+import { npcStateAt } from './npc-state-at.ts';
 import type { PlayState } from './play-state.ts';
 import { charactersPresent } from './prompt-view.ts';
 
@@ -54,12 +47,12 @@ export function sceneSnapshot(store: SaveStore, pack: StoryPack, scene: ClosingS
   }));
   const transcript = sceneLines(store, own, scene.turn);
   const firstTurn = transcript[0]?.turn ?? scene.turn;
-  const stored = store.ledger({}).filter((entry) => entry.turn >= firstTurn);
+  const stored = store.ledger({ fromTurn: firstTurn });
   const ledger = [
     ...stored.map((entry) => ({ seq: entry.seq, turn: entry.turn, record: toJson(entry.record) })),
     ...scene.ledger.map((entry) => ({ seq: entry.seq, turn: scene.turn, record: toJson(entry.record) })),
   ];
-  const previousNpc = scene.npc ?? store.latestCheckpoint(NPC_STATE_CHECKPOINT)?.data ?? initialNpcState(pack);
+  const previousNpc = scene.npc ?? npcStateAt(store, pack);
   const { closing, next } = scene;
   return {
     version: 1,

@@ -1,34 +1,24 @@
 import type { ChronicleView } from '../api/index.ts';
-import { NPC_STATE_CHECKPOINT } from '../boundary/index.ts';
 import {
   inWorldText,
   OPENINGS_PER_URGENCY,
   restoreChronicleState,
   restoreSimulationState,
-  restoreTierRoster,
   tierOf,
 } from '../npc/index.ts';
-
 import { packTierOf, type StoryPack } from '../pack/index.ts';
 import type { SaveStore } from '../store/index.ts';
-import { SCENE_OPENINGS_CHECKPOINT } from './scene-opening.ts';
+import { npcStateAt } from './npc-state-at.ts';
+import { openingDeliveries } from './opening-deliveries.ts';
 import { PLAY_STATE_CHECKPOINT, playStateSchema } from './play-state.ts';
-import { z } from 'zod';
-
-const npcPartsSchema = z.object({ roster: z.unknown(), simulation: z.unknown(), chronicle: z.unknown() });
-const deliveriesSchema = z.record(z.string(), z.number().int().min(0));
 
 /** The Chronicler's and the simulation's state as of a turn (the last by default), for the API and `inspect`. */
 export function chronicleView(store: SaveStore, pack: StoryPack, turn?: number): ChronicleView {
-  const checkpoint = store.latestCheckpoint(NPC_STATE_CHECKPOINT, turn);
-  const parts = npcPartsSchema.safeParse(checkpoint?.data);
-  const npc = parts.success ? parts.data : { roster: null, simulation: null, chronicle: null };
+  const npc = npcStateAt(store, pack, turn);
   const chronicle = restoreChronicleState(npc.chronicle);
   const simulation = restoreSimulationState(npc.simulation);
-  const restored = npc.roster === null || npc.roster === undefined ? null : restoreTierRoster(npc.roster);
-  const roster = restored?.ok === true ? restored.roster : null;
-  const delivered = deliveriesSchema.safeParse(store.latestCheckpoint(SCENE_OPENINGS_CHECKPOINT, turn)?.data ?? {});
-  const deliveries = delivered.success ? delivered.data : {};
+  const { roster } = npc;
+  const deliveries = openingDeliveries(store, turn);
   const play = playStateSchema.safeParse(store.latestCheckpoint(PLAY_STATE_CHECKPOINT, turn)?.data);
   // Before the first turn there is no play state yet: the pack's starting states are the characters' states.
   const statesOf = (id: string) =>
@@ -36,11 +26,9 @@ export function chronicleView(store: SaveStore, pack: StoryPack, turn?: number):
   const nameOf = (id: string) => pack.characters.find((character) => character.id === id)?.name ?? id;
   const last = simulation.cycles.at(-1);
   return {
-    // Turns commit npc_state too (the lore they learned): only a chronicle part says a scene boundary has finished.
-    turn:
-      checkpoint === null || chronicle === null
-        ? null
-        : (store.turns().find((t) => t.id === checkpoint.turnId)?.number ?? null),
+    // Later turns commit npc_state too (the lore they learned, importance flags), carrying the chronicle over: the
+    // chronicle is as of the closing turn of the last boundary run that finished, not of the latest npc_state.
+    turn: chronicle === null ? null : (store.lastFinishedBoundaryRun(turn)?.turnNumber ?? null),
     chronicle:
       chronicle === null
         ? null
@@ -83,6 +71,7 @@ export function chronicleView(store: SaveStore, pack: StoryPack, turn?: number):
       return {
         id: character.id,
         name: character.name,
+        // A character the roster does not rank (no roster, or one added to the pack since) has the pack's tier.
         tier: (roster === null ? null : tierOf(roster, character.id)) ?? packTierOf(character),
         lastSimulated: lastSimulated === undefined ? null : inWorldText(lastSimulated),
         situation:

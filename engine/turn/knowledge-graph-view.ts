@@ -4,10 +4,10 @@ import {
   type KnowledgeGraphKind,
   type KnowledgeGraphView,
 } from '../api/index.ts';
-import { initialNpcState, NPC_STATE_CHECKPOINT, npcStateFromCheckpoint } from '../boundary/index.ts';
 import { inWorldText, type KnowledgeEntry, type KnowledgeStore } from '../npc/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { SaveStore } from '../store/index.ts';
+import { npcStateAt } from './npc-state-at.ts';
 
 /**
  * One knowledge graph as of a turn (the last by default), read from the npc_state checkpoint the save held then:
@@ -22,11 +22,7 @@ export function knowledgeGraphView(
   const latest = store.summary().turnCount;
   const at = turn ?? latest;
   if (at > latest) throw new EngineError('invalid_params', `This save has no turn ${at} yet (it has ${latest}).`);
-  const checkpoint = store.latestCheckpoint(NPC_STATE_CHECKPOINT, at);
-  const knowledge =
-    checkpoint === null
-      ? initialNpcState(pack).knowledge
-      : npcStateFromCheckpoint(checkpoint.data, store.path).knowledge;
+  const { knowledge } = npcStateAt(store, pack, at);
   const { kind, owner, entries } = pick(knowledge, pack, store.meta().personaId, graph);
   return {
     turn: at,

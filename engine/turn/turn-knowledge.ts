@@ -1,19 +1,13 @@
-import {
-  initialNpcState,
-  mentionFinder,
-  NPC_STATE_CHECKPOINT,
-  npcStateFromCheckpoint,
-  type NpcState,
-} from '../boundary/index.ts';
+import { mentionFinder, type NpcState } from '../boundary/index.ts';
 import { inWorldMinutes, recordLore, type LoreFact } from '../npc/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { SaveStore } from '../store/index.ts';
+import { npcStateAt } from './npc-state-at.ts';
 import type { PlayState } from './play-state.ts';
 
 /** The npc_state a turn starts from: the latest checkpoint's (the last boundary's, or the last turn's lore), or the initial one. */
 export function npcStateForTurn(store: SaveStore, pack: StoryPack): NpcState {
-  const checkpoint = store.latestCheckpoint(NPC_STATE_CHECKPOINT);
-  return checkpoint === null ? initialNpcState(pack) : npcStateFromCheckpoint(checkpoint.data, store.path);
+  return npcStateAt(store, pack);
 }
 
 /**

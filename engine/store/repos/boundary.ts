@@ -55,6 +55,19 @@ export function unfinishedBoundaryRuns(sqlite: SqliteConnection): StoredBoundary
   return all(sqlite, runs().where('boundary_runs.status', '!=', 'done')).map(toStoredRun);
 }
 
+/** The last run that finished (by its closing turn), optionally among those closing a turn up to `uptoTurn`. */
+export function lastFinishedBoundaryRun(sqlite: SqliteConnection, uptoTurn?: number): StoredBoundaryRun | null {
+  let query = runs()
+    .where('boundary_runs.status', '=', 'done')
+    .clearOrderBy()
+    .orderBy('turns.number', 'desc')
+    .orderBy('boundary_runs.id', 'desc')
+    .limit(1);
+  if (uptoTurn !== undefined) query = query.where('turns.number', '<=', uptoTurn);
+  const row = first(sqlite, query);
+  return row === undefined ? null : toStoredRun(row);
+}
+
 export function boundaryRunsOfTurn(sqlite: SqliteConnection, turnId: number): StoredBoundaryRun[] {
   return all(sqlite, runs().where('boundary_runs.turn_id', '=', turnId)).map(toStoredRun);
 }

@@ -23,6 +23,8 @@ export function insertLedger(
 export interface LedgerRange {
   /** Only entries after this sequence (a checkpoint's last). */
   readonly afterSeq?: number;
+  /** Only entries written by turns from this story turn number on. */
+  readonly fromTurn?: number;
   /** Only entries written by turns up to this story turn number. */
   readonly uptoTurn?: number;
 }
@@ -35,6 +37,7 @@ export function readLedger(sqlite: SqliteConnection, range: LedgerRange = {}): S
     .select(['ledger.seq', 'ledger.record', 'turns.number'])
     .orderBy('ledger.seq');
   if (range.afterSeq !== undefined) query = query.where('ledger.seq', '>', range.afterSeq);
+  if (range.fromTurn !== undefined) query = query.where('turns.number', '>=', range.fromTurn);
   if (range.uptoTurn !== undefined) query = query.where('turns.number', '<=', range.uptoTurn);
   return all(sqlite, query).map((row) => ({ seq: row.seq, turn: row.number, record: parseJson(row.record) }));
 }

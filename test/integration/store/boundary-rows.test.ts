@@ -85,6 +85,20 @@ describe('scene-boundary rows', () => {
     expect(store.unfinishedBoundaryRuns().map((run) => run.turnNumber)).toEqual([3]);
   });
 
+  it('name the last finished run by its closing turn, optionally up to a turn; running and failed ones do not count', async () => {
+    const { store, runs } = await saveWithRuns();
+    const [first = -1, last = -1] = runs;
+    expect(store.lastFinishedBoundaryRun()).toBeNull();
+    store.finishBoundaryRun({ runId: first, step: 'last', output: null, checkpoints: [] });
+    store.failBoundaryRun(last, 'timeout');
+    expect(store.lastFinishedBoundaryRun()).toMatchObject({ id: first, turnNumber: 1, status: 'done' });
+    store.resumeBoundaryRun(last);
+    store.finishBoundaryRun({ runId: last, step: 'last', output: null, checkpoints: [] });
+    expect(store.lastFinishedBoundaryRun()).toMatchObject({ id: last, turnNumber: 3 });
+    expect(store.lastFinishedBoundaryRun(2)).toMatchObject({ id: first, turnNumber: 1 });
+    expect(store.lastFinishedBoundaryRun(0)).toBeNull();
+  });
+
   it('go with a fork only for the turns it keeps, steps with their run', async () => {
     const { store, runs } = await saveWithRuns();
     store.finishBoundaryStep({ runId: runs[0] ?? -1, step: 'first', output: 'kept' });
