@@ -1,5 +1,6 @@
 import type { ReflectionContext } from '../../prompts/index.ts';
 import type { BoundaryStepContext, Json, StepHandler, StepResult } from '../contract.ts';
+import { knownIds } from '../simulation/cast.ts';
 import { readClosedScene, type ClosedScene } from './closed-scene.ts';
 import { reflectionSchema, type Reflection } from './reflection-output.ts';
 import { reflectionContext, reflectors, type Reflector } from './reflection-view.ts';
@@ -22,9 +23,10 @@ export const characterReflection: StepHandler = async (context) => {
     }))
     .filter(({ variables }) => variables.scene.length > 0);
   const reflections = await Promise.all(views.map((view) => reflect(context, view)));
+  const known = new Set([context.personaId, ...knownIds(context.pack)]);
   const knowledge = reflections.map(({ character, reflection }) => ({
     audience: character.principal,
-    drafts: reflection.memories.map((memory) => memoryDraft(context, scene, memory)),
+    drafts: reflection.memories.map((memory) => memoryDraft(scene, known, memory)),
   }));
   const detail = {
     reflected: reflections.map(({ character, reflection }) => ({
@@ -52,27 +54,16 @@ async function reflect(
 }
 
 /** A memory as a KnowledgeDraft (plain JSON), dated and placed at the scene's close. */
-function memoryDraft(context: BoundaryStepContext, scene: ClosedScene, memory: Reflection['memories'][number]): Json {
+function memoryDraft(scene: ClosedScene, known: ReadonlySet<string>, memory: Reflection['memories'][number]): Json {
   return {
     kind: 'memory',
     text: memory.text,
     time: scene.time,
     place: scene.location,
-    entities: knownIds(context, memory.entities),
+    // The model may name what is not in the story; only ids of the pack's people and places are kept.
+    entities: memory.entities.map((entity) => entity.trim().toLowerCase()).filter((entity) => known.has(entity)),
     salience: memory.salience,
     tags: [...memory.tags, REFLECTION_TAG],
     provenance: { source: 'character-reflection', ref: `turn ${scene.turn}` },
   };
-}
-
-/** The model may name what is not in the story; only ids of the pack's people and places are kept. */
-function knownIds(context: BoundaryStepContext, entities: readonly string[]): string[] {
-  const { pack, personaId } = context;
-  const known = new Set([
-    personaId,
-    ...pack.personas.map((persona) => persona.id),
-    ...pack.characters.map((character) => character.id),
-    ...pack.locations.map((location) => location.id),
-  ]);
-  return entities.map((entity) => entity.trim().toLowerCase()).filter((entity) => known.has(entity));
 }

@@ -1,4 +1,4 @@
-import type { Character, StoryPack } from '../../pack/index.ts';
+import { entityNamer, type Character, type StoryPack } from '../../pack/index.ts';
 import { keepsKnowledgeGraph, knowledgeView, recall, tierOf, type Principal } from '../../npc/index.ts';
 import type { ReflectionContext } from '../../prompts/index.ts';
 import { buildView, isManifest, visibleStates, type LeveledState, type StreamEntry } from '../../stream/index.ts';
@@ -57,6 +57,7 @@ export function reflectionContext(
     limit: REFLECTION_RECALL_LIMIT,
   });
   const location = pack.locations.find((candidate) => candidate.id === scene.location);
+  const nameOf = entityNamer(pack, personaId);
   return {
     story: { title: pack.manifest.title },
     cast: castLine(pack, personaId),
@@ -68,7 +69,7 @@ export function reflectionContext(
       states: manifestStates(character.id, scene.states[character.id] ?? []),
     },
     location: { id: scene.location, name: location?.name ?? scene.location },
-    scene: witnessedBy(scene.transcript, character.id).map((entry) => ({ line: lineOf(pack, personaId, entry) })),
+    scene: witnessedBy(scene.transcript, character.id).map((entry) => ({ line: lineOf(nameOf, entry) })),
     knowledge: {
       world: recollection.world.map((entry) => entry.text),
       own: recollection.own.map((entry) => entry.text),
@@ -102,8 +103,8 @@ function castLine(pack: StoryPack, personaId: string): string {
   return [...people.map((person) => `${person.id} — ${person.name}`), ...places].join(', ');
 }
 
-function lineOf(pack: StoryPack, personaId: string, entry: StreamEntry): string {
-  const name = nameOf(pack, personaId, entry.owner);
+function lineOf(nameOf: (id: string) => string, entry: StreamEntry): string {
+  const name = nameOf(entry.owner);
   switch (entry.type) {
     case 'dialog':
       return `${name}${entry.mood ? ` (${entry.mood})` : ''}: “${entry.content}”`;
@@ -114,9 +115,4 @@ function lineOf(pack: StoryPack, personaId: string, entry: StreamEntry): string 
     default:
       return entry.content;
   }
-}
-
-function nameOf(pack: StoryPack, personaId: string, owner: string): string {
-  if (owner === personaId) return pack.personas.find((persona) => persona.id === owner)?.name ?? owner;
-  return pack.characters.find((character) => character.id === owner)?.name ?? owner;
 }

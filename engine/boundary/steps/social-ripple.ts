@@ -7,6 +7,7 @@ import {
   tierOf,
   type SocialGraph,
 } from '../../npc/index.ts';
+import { entityNamer } from '../../pack/index.ts';
 import type { BoundaryStepContext, Json, StepHandler, StepResult } from '../contract.ts';
 import { readClosedScene, type ClosedScene } from './closed-scene.ts';
 import { packSocialGraph } from './pack-ties.ts';
@@ -28,8 +29,10 @@ function ripple(context: BoundaryStepContext): Json {
   const witnesses = scene.present.filter((id) => id !== context.personaId);
   const reach = spreadNews(before, witnesses).filter((reached) => keepsKnowledge(context, scene, reached.id));
   const news = sceneNews(context.pack, context.personaId, scene, resolvedRecords(context.outputs.deferred_events));
-  const names = (id: string) => context.pack.characters.find((character) => character.id === id)?.name ?? id;
-  const heard = rippleDrafts(reach, news, { nameOf: names, ref: `turn ${scene.turn}` });
+  const heard = rippleDrafts(reach, news, {
+    nameOf: entityNamer(context.pack, context.personaId),
+    ref: `turn ${scene.turn}`,
+  });
   const graph: SocialGraph = strengthenSharedScene(before, witnesses);
   const result = {
     knowledge: heard.map(({ characterId, drafts }) => ({
