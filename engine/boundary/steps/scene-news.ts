@@ -84,15 +84,17 @@ function listOf(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
 }
 
-const deferredDetailSchema = z.object({
-  deferred: z.array(z.object({ item: z.object({ outcome: z.object({ kind: z.string(), record: z.unknown() }) }) })),
-});
+const deferredSchema = z.object({ outcome: z.object({ kind: z.string(), record: z.unknown() }) });
 
-/** The ledger records among the deferred work the deferred_events step resolved (its detail); directives carry none. */
-export function resolvedRecords(deferredOutput: unknown): readonly { readonly record: unknown }[] {
-  const detail = z.object({ detail: deferredDetailSchema }).safeParse(deferredOutput);
-  if (!detail.success) return [];
-  return detail.data.detail.deferred.flatMap(({ item }) =>
-    item.outcome.kind === 'record' ? [{ record: item.outcome.record }] : [],
-  );
+/**
+ * The ledger records among the deferred work the scene held for the boundary (the snapshot's, the same the
+ * deferred_events step lists); directives carry none. An item not shaped like a DeferredEvent is a bug and fails the
+ * step: quietly spreading no news would hide it.
+ */
+export function deferredRecords(deferred: readonly unknown[]): readonly { readonly record: unknown }[] {
+  return deferred.flatMap((item, index) => {
+    const parsed = deferredSchema.safeParse(item);
+    if (!parsed.success) throw new Error(`deferred item ${index + 1} is unreadable: ${z.prettifyError(parsed.error)}`);
+    return parsed.data.outcome.kind === 'record' ? [{ record: parsed.data.outcome.record }] : [];
+  });
 }

@@ -11,7 +11,7 @@ import { entityNamer } from '../../pack/index.ts';
 import type { BoundaryStepContext, Json, StepHandler, StepResult } from '../contract.ts';
 import { readClosedScene, type ClosedScene } from './closed-scene.ts';
 import { packSocialGraph } from './pack-ties.ts';
-import { resolvedRecords, sceneNews } from './scene-news.ts';
+import { deferredRecords, sceneNews } from './scene-news.ts';
 
 /**
  * The social-graph ripple (event-system.md, scene boundary): what happened in the scene spreads, without an LLM, to
@@ -28,7 +28,7 @@ function ripple(context: BoundaryStepContext): Json {
   const before = scene.relationships === null ? packSocialGraph(context.pack) : restored.graph;
   const witnesses = scene.present.filter((id) => id !== context.personaId);
   const reach = spreadNews(before, witnesses).filter((reached) => keepsKnowledge(context, scene, reached.id));
-  const news = sceneNews(context.pack, context.personaId, scene, resolvedRecords(context.outputs.deferred_events));
+  const news = sceneNews(context.pack, context.personaId, scene, deferredRecords(context.snapshot.deferred));
   const heard = rippleDrafts(reach, news, {
     nameOf: entityNamer(context.pack, context.personaId),
     ref: `turn ${scene.turn}`,

@@ -226,16 +226,10 @@ describe('the social-graph ripple at a scene boundary', () => {
     const shift = { type: 'RelationshipShifted', from: KIT, to: MAGDALEN, dimension: 'trust', delta: -0.3 };
     const vague = { type: 'ActionPerformed', actor: MAGDALEN, action: 'sigh', target: null };
     const item = (event: Json) => ({ outcome: { kind: 'record', record: { kind: 'event', event } } });
-    const deferred_events = {
-      detail: {
-        deferred: [
-          { order: 1, item: item(shift) },
-          { order: 2, item: item(vague) },
-        ],
-      },
-    };
-    const input = closingSnapshot({ relationships: quaySocialGraph() });
-    const { context } = await stepContext(pack, input, [], { deferred_events });
+    // The ripple reads the deferred work from the snapshot, the same list the deferred_events step lists.
+    const snapshot = z.record(z.string(), z.json()).parse(closingSnapshot({ relationships: quaySocialGraph() }));
+    const input = { ...snapshot, deferred: [item(shift), item(vague)] };
+    const { context } = await stepContext(pack, input, []);
     const output = await socialRipple(context);
     const { detail } = z.object({ detail: z.object({ news: z.array(z.string()) }) }).parse(output);
     expect(detail.news).toEqual([
