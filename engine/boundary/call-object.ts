@@ -4,18 +4,11 @@ import type { StepStageCall } from './contract.ts';
 /** A step's call scope: the closing turn's number, the run's signal, and the step attempt's log (see StageCallScope). */
 export type CallObjectDeps = Omit<StageCallScope, 'cancelled'>;
 
-/** A step's LLM call failed: the stage and the reason, as the step's error names them. */
-export class StepCallFailure extends Error {
-  readonly stage: string;
-  readonly principal: string;
-  readonly reason: string;
-
+/** A step's LLM call failed: only its message is read (the step's error names the stage and the reason). */
+class StepCallFailure extends Error {
   constructor(stage: string, principal: string, reason: string, options?: ErrorOptions) {
     super(`${stage} (${principal}): ${reason}`, options);
     this.name = 'StepCallFailure';
-    this.stage = stage;
-    this.principal = principal;
-    this.reason = reason;
   }
 }
 

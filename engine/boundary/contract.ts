@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { StageKind } from '../api/index.ts';
 import type { LlmMessage } from '../llm/index.ts';
 import type { StoryPack } from '../pack/index.ts';
-import type { Rng } from '../platform/index.ts';
 import type { NpcState } from './npc-state.ts';
 import type { ReadSnapshot } from './snapshot.ts';
 import type { LandscapeReport } from '../storykeeper/index.ts';
@@ -67,8 +66,6 @@ export interface BoundaryStepContext {
   /** Outputs of the steps already finished in this run, by step name (at least every dependency's). */
   readonly outputs: { readonly [S in BoundaryStep]?: Json };
   readonly callObject: <T>(call: StepStageCall<T>) => Promise<T>;
-  /** Seeded from the save's RNG, the run and the step: a retried or resumed step draws the same numbers. */
-  readonly rng: Rng;
   readonly signal: AbortSignal;
   /**
    * The narrative landscape (engine/storykeeper) at the closing turn, weighed from the save. That turn is history, so
@@ -79,7 +76,6 @@ export interface BoundaryStepContext {
 
 /** A step's work: pure apart from its LLM calls; its output is stored in its row when it finishes. */
 export type StepHandler = (context: BoundaryStepContext) => Promise<Json>;
-export type StepHandlers = { readonly [S in BoundaryStep]: StepHandler };
 
 /**
  * What every step returns (stored as its row's output). The checkpoint step applies them in BOUNDARY_STEPS order:

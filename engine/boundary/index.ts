@@ -13,7 +13,6 @@ export {
   type BoundaryStepContext,
   type Json,
   type StepHandler,
-  type StepHandlers,
   type StepResult,
   type StepStageCall,
 } from './contract.ts';
@@ -27,22 +26,13 @@ export {
   type WorkStep,
 } from './run-workflow.ts';
 export { BOUNDARY_HANDLERS } from './handlers.ts';
+export { initialNpcState, npcStateFromCheckpoint, type NpcState } from './npc-state.ts';
 export {
-  initialNpcState,
-  npcStateFromCheckpoint,
-  npcStateSchema,
-  NPC_STATE_PARTS,
-  type NpcState,
-} from './npc-state.ts';
-export {
-  BOUNDARY_REASONS,
   readBoundaryInput,
   readSnapshot,
   type BoundaryInput,
   type BoundarySnapshot,
   type ReadSnapshot,
-  type TranscriptEntry,
 } from './snapshot.ts';
 export { toJson, toJsonObject } from './json.ts';
-export { StepCallFailure } from './call-object.ts';
 export { mentionFinder, packKnowledge } from './pack-knowledge.ts';

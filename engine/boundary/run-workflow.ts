@@ -1,6 +1,6 @@
 import type { LlmRouter } from '../llm/index.ts';
 import type { StoryPack } from '../pack/index.ts';
-import type { Clock, Rng } from '../platform/index.ts';
+import type { Clock } from '../platform/index.ts';
 import type { PromptBook } from '../prompts/index.ts';
 import type { LandscapeReport } from '../storykeeper/index.ts';
 import type { NewStageCall, SaveStore } from '../store/index.ts';
@@ -53,8 +53,6 @@ export interface WorkflowDeps {
   readonly clock: Clock;
   readonly emit: (event: EngineEvent) => void;
   readonly stageTimeoutMs: number;
-  /** The step's own seeded RNG: the same numbers on every attempt and after a resume. */
-  readonly rngFor: (step: BoundaryStep) => Rng;
   readonly landscape?: () => LandscapeReport;
   readonly signal?: AbortSignal;
   /** Attempts per step each time the run is (re)started; 3 unless told. */
@@ -147,7 +145,6 @@ export async function runBoundaryWorkflow(deps: WorkflowDeps, runId: number): Pr
       ...readInput(),
       outputs: done,
       callObject,
-      rng: deps.rngFor(step),
       signal,
       ...(deps.landscape === undefined ? {} : { landscape: deps.landscape }),
     });

@@ -1,10 +1,8 @@
 import type { EngineEvent, PlayResult } from '../api/index.ts';
 import {
   BOUNDARY_HANDLERS,
-  BOUNDARY_STEPS,
   runBoundaryWorkflow,
   type BoundaryHandlers,
-  type BoundaryStep,
   type WorkflowOutcome,
 } from '../boundary/index.ts';
 import type { LlmRouter } from '../llm/index.ts';
@@ -114,7 +112,6 @@ export class SceneBoundaries {
     const deps = this.#deps;
     const run = store.boundaryRun(runId);
     const turn = run?.turnNumber ?? 0;
-    const seed = store.meta().rngSeed;
     const outcome = await runBoundaryWorkflow(
       {
         store,
@@ -126,7 +123,6 @@ export class SceneBoundaries {
         clock: deps.clock,
         emit: deps.emit,
         stageTimeoutMs: deps.stageTimeoutMs,
-        rngFor: (step) => deps.rng.fromSeed(stepSeed(seed, runId, step)),
         landscape: () => landscapeAt(store, deps.pack, turn),
         signal: this.#controller.signal,
         onProgress: (progress) =>
@@ -166,14 +162,4 @@ export function recordBoundaryFailure(
   }
   deps.emit({ type: 'turn.failed', saveId: store.id, turn, stage: 'engine', reason });
   return { kind: 'failed', saveId: store.id, turn, stage: 'engine', reason };
-}
-
-/** A step's seed from the save's, the run and the step: a retried or resumed step draws the same numbers. */
-function stepSeed(saveSeed: number, runId: number, step: BoundaryStep): number {
-  let hash = (saveSeed ^ 0x9e3779b9) >>> 0;
-  for (const value of [runId, BOUNDARY_STEPS.indexOf(step) + 1]) {
-    hash = Math.imul(hash ^ value, 0x85ebca6b) >>> 0;
-    hash = (hash ^ (hash >>> 13)) >>> 0;
-  }
-  return hash;
 }

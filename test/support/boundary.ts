@@ -9,7 +9,6 @@ import {
 } from '../../engine/boundary/index.ts';
 import { createLlmRouter, routingConfigSchema, type LlmProvider } from '../../engine/llm/index.ts';
 import type { StoryPack } from '../../engine/pack/index.ts';
-import { sfc32FromSeed } from '../../engine/platform/index.ts';
 import { PromptBook } from '../../engine/prompts/index.ts';
 import { createSave, type SaveStore } from '../../engine/store/index.ts';
 import { initialPlayState } from '../../engine/turn/index.ts';
@@ -119,7 +118,6 @@ export function workflowDeps(
     clock: manualClock(),
     emit: () => undefined,
     stageTimeoutMs: 10_000,
-    rngFor: (step) => sfc32FromSeed(BOUNDARY_STEPS.indexOf(step) + 1),
     onProgress: (event) => progress.push(event),
     progress,
     ...extra,

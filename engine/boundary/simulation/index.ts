@@ -4,7 +4,6 @@
  */
 export { propagateOffscreen } from './propagate.ts';
 export { chronicle } from './chronicle.ts';
-export { cohortPrincipal } from './live-period.ts';
 export {
   chroniclerSchema,
   cohortSimulationSchema,

@@ -55,7 +55,7 @@ async function standalone(
 }
 
 /** The cohort's principal names all its members: the call holds each of their views and nobody else's. */
-export function cohortPrincipal(cohort: Cohort): string {
+function cohortPrincipal(cohort: Cohort): string {
   return `cohort:${cohort.members.join('+')}`;
 }
 

@@ -14,7 +14,6 @@ import {
   type TierRoster,
 } from '../../../engine/npc/index.ts';
 import type { StoryPack } from '../../../engine/pack/index.ts';
-import { sfc32FromSeed } from '../../../engine/platform/index.ts';
 import { PromptBook } from '../../../engine/prompts/index.ts';
 import { PERSONA } from '../../support/packs.ts';
 
@@ -166,7 +165,6 @@ export async function stepContext(
     ...readBoundaryInput(input),
     outputs,
     callObject,
-    rng: sfc32FromSeed(7),
     signal: new AbortController().signal,
   };
   return { context, calls, assertExhausted: () => provider.assertExhausted() };

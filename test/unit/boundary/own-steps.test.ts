@@ -4,7 +4,6 @@ import { deferredEvents } from '../../../engine/boundary/steps/deferred-events.t
 import { narrativeGraph } from '../../../engine/boundary/steps/narrative-graph.ts';
 import { worldState } from '../../../engine/boundary/steps/world-state.ts';
 import type { StoryPack } from '../../../engine/pack/index.ts';
-import { sfc32FromSeed } from '../../../engine/platform/index.ts';
 import { PromptBook } from '../../../engine/prompts/index.ts';
 import { lanternQuay, PERSONA, sampleSnapshot } from '../../support/boundary.ts';
 
@@ -21,7 +20,6 @@ function contextFor(input: Json): BoundaryStepContext {
     ...readBoundaryInput(input),
     outputs: {},
     callObject: () => Promise.reject(new Error('these steps make no LLM call')),
-    rng: sfc32FromSeed(1),
     signal: new AbortController().signal,
   };
 }
