@@ -8,6 +8,6 @@ export { beatScriptSchema, intentSchema, stateChangesSchema, loreFactsSchema } f
 export { buildTruthView, truthAt, TRUTH_CHECKPOINT, EVENTS_REPORT_CHECKPOINT } from './classify/index.ts';
 export { contextView, landscapeAt, landscapeView } from './storykeeper/index.ts';
 export { knowledgeGraphView } from './knowledge-graph-view.ts';
-export { SCENE_OPENINGS_CHECKPOINT } from './scene-opening.ts';
+export { SCENE_OPENINGS_CHECKPOINT } from './opening-deliveries.ts';
 export { chronicleView } from './chronicle-view.ts';
 export { IMPORTANCE_FLAGS_CHECKPOINT } from './importance-flags.ts';

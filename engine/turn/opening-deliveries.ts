@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { OpeningDeliveries } from '../npc/index.ts';
-import { SCENE_OPENINGS_CHECKPOINT } from './scene-opening.ts';
+
+/** How many scene openings each pending interaction has been offered at: a spent one is never offered again. */
+export const SCENE_OPENINGS_CHECKPOINT = 'scene_openings';
 
 /** The one read it needs of a save (a SaveStore is one). */
 export interface CheckpointReader {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { NpcState } from '../boundary/index.ts';
 import {
   restoreChronicleState,
@@ -8,16 +7,8 @@ import {
 } from '../npc/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { NewCheckpoint } from '../store/index.ts';
+import { openingDeliveries, SCENE_OPENINGS_CHECKPOINT, type CheckpointReader } from './opening-deliveries.ts';
 import { opensScene, type PlayState } from './play-state.ts';
-
-/** How many scene openings each pending interaction has been offered at: a spent one is never offered again. */
-export const SCENE_OPENINGS_CHECKPOINT = 'scene_openings';
-
-export interface CheckpointReader {
-  latestCheckpoint(kind: string): { readonly data: unknown } | null;
-}
-
-const deliveriesSchema = z.record(z.string(), z.number().int().min(0));
 
 /**
  * The Narrator's brief for the turn that opens a scene (the Writer of npc-simulation.md, ARCHITECTURE §8.1): the
@@ -31,11 +22,10 @@ export function sceneOpeningFor(
   npc: NpcState,
 ): SceneOpeningBrief | null {
   if (!opensScene(state)) return null;
-  const delivered = deliveriesSchema.safeParse(store.latestCheckpoint(SCENE_OPENINGS_CHECKPOINT)?.data ?? {});
   const brief = sceneOpeningBrief({
     chronicle: restoreChronicleState(npc.chronicle),
     pending: restoreSimulationState(npc.simulation).pending,
-    deliveries: delivered.success ? delivered.data : {},
+    deliveries: openingDeliveries(store),
     nameOf: (id) => pack.characters.find((character) => character.id === id)?.name ?? id,
   });
   return brief.text === '' ? null : brief;
