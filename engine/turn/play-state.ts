@@ -38,7 +38,7 @@ export type PlayState = z.infer<typeof playStateSchema>;
 export type PendingMarker = z.infer<typeof pendingMarkerSchema> & { readonly marker: SceneMarkerKind };
 export type ExtractedLore = PlayState['lore'][number];
 
-export const PLAY_STATE_CHECKPOINT = 'play_state';
+export { PLAY_STATE_CHECKPOINT } from '../boundary/index.ts';
 
 export function initialPlayState(pack: StoryPack, personaId: string): PlayState {
   const persona = pack.personas.find((candidate) => candidate.id === personaId);
