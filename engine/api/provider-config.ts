@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { STAGE_KINDS } from './stages.ts';
 
 /** How one provider is reached. API keys are never part of this: they come from the OS keychain or the environment. */
+/** CPU threads for local inference: "auto" uses the cores this process may really use, never more. */
+export const threadsSettingSchema = z.union([z.literal('auto'), z.number().int().min(1).max(512)]);
+export type ThreadsSetting = z.infer<typeof threadsSettingSchema>;
+
 export const localProviderConfigSchema = z.strictObject({
   kind: z.literal('local'),
   /** Absolute path of a .gguf file, or a path relative to the models folder. */
   modelPath: z.string().min(1),
   gpu: z.enum(['auto', 'cpu']).default('auto'),
-  /** Threads for CPU inference; 0 lets node-llama-cpp decide. */
-  maxThreads: z.number().int().min(0).default(0),
+  threads: threadsSettingSchema.default('auto'),
   contextSize: z.number().int().min(256).optional(),
 });
 

@@ -16,4 +16,29 @@ export const settingsSchema = z.strictObject({
 
 export type Settings = z.infer<typeof settingsSchema>;
 
+/**
+ * Brings a settings file written by an earlier release up to today's shape before it is validated. Local providers
+ * once had `maxThreads`, where 0 meant node-llama-cpp's own default, which oversubscribes small machines: 0 becomes
+ * "auto", any other count is kept as `threads`.
+ */
+export function upgradeSettingsJson(raw: unknown): unknown {
+  if (!isRecord(raw) || !isRecord(raw['llm'])) return raw;
+  const llm = raw['llm'];
+  const stages = isRecord(llm['stages'])
+    ? Object.fromEntries(Object.entries(llm['stages']).map(([stage, config]) => [stage, upgradeProvider(config)]))
+    : llm['stages'];
+  return { ...raw, llm: { ...llm, default: upgradeProvider(llm['default']), stages } };
+}
+
+function upgradeProvider(config: unknown): unknown {
+  if (!isRecord(config) || config['kind'] !== 'local' || !('maxThreads' in config)) return config;
+  const { maxThreads, ...rest } = config;
+  if ('threads' in rest) return rest;
+  return { ...rest, threads: typeof maxThreads === 'number' && maxThreads > 0 ? maxThreads : 'auto' };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 export const defaultSettings = (): Settings => settingsSchema.parse({});

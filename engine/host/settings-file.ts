@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { EngineError, defaultSettings, settingsSchema, type Settings } from '../api/index.ts';
+import { EngineError, defaultSettings, settingsSchema, upgradeSettingsJson, type Settings } from '../api/index.ts';
 
 export interface LoadedSettings {
   readonly settings: Settings;
@@ -25,7 +25,7 @@ export async function loadSettings(file: string): Promise<LoadedSettings> {
     const reason = error instanceof Error ? error.message : String(error);
     return { settings: defaultSettings(), problem: `${file}: not valid JSON (${reason}); using default settings` };
   }
-  const parsed = settingsSchema.safeParse(json);
+  const parsed = settingsSchema.safeParse(upgradeSettingsJson(json));
   if (!parsed.success) {
     return {
       settings: defaultSettings(),

@@ -69,7 +69,7 @@ async function kvCachedFraction() {
     kind: 'local',
     modelPath: tiny.path,
     gpu: 'cpu',
-    maxThreads: 1,
+    threads: 1,
   });
   try {
     const save = unwrap(await setup.api['saves.create']({ packId: 'lantern-quay', seed: 11 }));

@@ -9,7 +9,7 @@ import {
   type PlayResult,
   type Result,
 } from '../../engine/api/index.ts';
-import { readInputsFile, type ScriptedInput } from '../../engine/cli/play/inputs-file.ts';
+import { readInputsFile, type ScriptedInput } from '../../engine/pack/index.ts';
 import { createEngine, type Engine } from '../../engine/host/index.ts';
 import {
   createScriptedProvider,

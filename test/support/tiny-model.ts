@@ -32,9 +32,9 @@ export function createTinyProvider(
   contextSize?: number,
 ): Promise<LocalProvider> {
   return createLocalProvider(
-    { kind: 'local', modelPath, gpu: 'cpu', maxThreads: 1 },
+    { kind: 'local', modelPath, gpu: 'cpu', threads: 1 },
     {
-      maxThreads: 1,
+      threads: 1,
       ...(sequences === undefined ? {} : { sequences }),
       ...(contextSize === undefined ? {} : { contextSize }),
     },

@@ -5,11 +5,13 @@ import type { CatalogModel, DownloadProgress, LocalModelInfo } from '../../api/d
 import { downloadModel, loadCatalog, scanModels } from '../../llm/models/index.ts';
 import { writeTinyLlamaGguf } from '../../llm/tiny/index.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';
+import { benchModel } from './models-bench.ts';
 
 const USAGE = [
   'storyloom models list [--json]',
   '       storyloom models pull <https-url | hf:user/repo/file.gguf> [--dir DIR]',
   '       storyloom models make-tiny <out.gguf> [--seed N]',
+  '       storyloom models bench <model.gguf> [--threads auto|N] [--rounds N] [--json]',
 ].join('\n');
 
 /** Exit code of a download cancelled with Ctrl-C (128 + SIGINT), as shells report it. */
@@ -17,11 +19,11 @@ const EXIT_CANCELLED = 130;
 
 export const modelsCommand: CliCommand = {
   name: 'models',
-  summary: 'List, download and make local GGUF models',
+  summary: 'List, download, measure and make local GGUF models',
   usage: USAGE,
   async run(args, context) {
     const [subcommand, ...rest] = args;
-    if (subcommand === undefined) throw new UsageError('which one: list, pull or make-tiny?');
+    if (subcommand === undefined) throw new UsageError('which one: list, pull, bench or make-tiny?');
     if (subcommand === '--help' || subcommand === '-h') {
       context.io.stdout(`usage: ${USAGE}\n`);
       return 0;
@@ -29,7 +31,8 @@ export const modelsCommand: CliCommand = {
     if (subcommand === 'list') return listModels(rest, context);
     if (subcommand === 'pull') return pullModel(rest, context);
     if (subcommand === 'make-tiny') return makeTiny(rest, context);
-    throw new UsageError(`unknown models subcommand "${subcommand}" (list, pull or make-tiny)`);
+    if (subcommand === 'bench') return benchModel(rest, context);
+    throw new UsageError(`unknown models subcommand "${subcommand}" (list, pull, bench or make-tiny)`);
   },
 };
 

@@ -13,7 +13,7 @@ import { loadPack } from '../../pack/index.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';
 import { createCliEngine } from '../engine-for-cli.ts';
 import { readAppVersion } from '../install-paths.ts';
-import { parseInputs, readInputsFile, type ScriptedInput } from '../play/inputs-file.ts';
+import { parseInputs, readInputsFile, type ScriptedInput } from '../../pack/index.ts';
 import { createTranscriptPrinter } from '../play/transcript-printer.ts';
 
 const USAGE =

@@ -2,6 +2,9 @@ import type { ChatHistoryItem, LlamaText, Token } from 'node-llama-cpp';
 import type { LlmMessage } from '../types.ts';
 import type { LocalRuntime } from './runtime.ts';
 
+/** What rendering a prompt needs: the model's tokenizer and its chat template. */
+export type PromptFormat = Pick<LocalRuntime, 'chatWrapper' | 'model'>;
+
 export interface PreparedPrompt {
   /** The whole rendered conversation, BOS included, ready to compare with a sequence's context tokens. */
   readonly tokens: Token[];
@@ -15,7 +18,7 @@ export interface PreparedPrompt {
  * Applies the model's chat template (node-llama-cpp's resolved chat wrapper) to the messages.
  * A trailing assistant message is a prefill: the model continues it.
  */
-export function preparePrompt(runtime: LocalRuntime, messages: readonly LlmMessage[]): PreparedPrompt {
+export function preparePrompt(runtime: PromptFormat, messages: readonly LlmMessage[]): PreparedPrompt {
   const history: ChatHistoryItem[] = messages.map((message) => {
     if (message.role === 'system') return { type: 'system', text: message.content };
     if (message.role === 'user') return { type: 'user', text: message.content };
@@ -42,7 +45,7 @@ export function preparePrompt(runtime: LocalRuntime, messages: readonly LlmMessa
   return { tokens, stopTokenSequences, stopTexts };
 }
 
-function isOneSpecialToken(runtime: LocalRuntime, text: string): boolean {
+function isOneSpecialToken(runtime: PromptFormat, text: string): boolean {
   const tokens = runtime.model.tokenize(text, true);
   return tokens.length === 1 && runtime.model.isSpecialToken(tokens[0]);
 }

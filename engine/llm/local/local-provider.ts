@@ -38,6 +38,10 @@ export async function createLocalProvider(
 export class LocalProvider implements LlmProvider {
   readonly kind = 'local';
   readonly model: string;
+  /** CPU threads llama.cpp evaluates with. */
+  readonly threads: number;
+  /** The model file, resolved. */
+  readonly modelPath: string;
   private readonly runtime: LocalRuntime;
   private readonly pool: SequencePool;
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
@@ -48,6 +52,8 @@ export class LocalProvider implements LlmProvider {
   constructor(runtime: LocalRuntime) {
     this.runtime = runtime;
     this.model = runtime.modelName;
+    this.threads = runtime.threads;
+    this.modelPath = runtime.modelPath;
     this.pool = new SequencePool(runtime.context);
   }
 

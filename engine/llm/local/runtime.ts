@@ -9,14 +9,17 @@ import {
   type LlamaContext,
   type LlamaModel,
 } from 'node-llama-cpp';
-import type { LocalProviderConfig } from '../config.ts';
+import type { LocalProviderConfig, ThreadsSetting } from '../config.ts';
 import { LlmError } from '../types.ts';
+import { processParallelism, resolveThreads } from './threads.ts';
 
 export interface LocalProviderOptions {
   /** Folder that relative `modelPath`s are resolved against. */
   readonly modelsDir?: string;
-  /** Overrides `config.maxThreads` (tests and benchmarks pin this to 1). */
-  readonly maxThreads?: number;
+  /** Overrides `config.threads` (tests pin this to 1). */
+  readonly threads?: ThreadsSetting;
+  /** How many cores this process may use; default `os.availableParallelism()` (tests fake it). */
+  readonly availableParallelism?: number;
   /** Parallel sequences in the one context: stage kinds that can hold their own KV cache at once. Default 7. */
   readonly sequences?: number;
   /** Overrides `config.contextSize` (tokens per sequence). */
@@ -33,6 +36,10 @@ export interface LocalRuntime {
   readonly chatWrapper: ChatWrapper;
   /** Display name: the GGUF's general.name, else the file name. */
   readonly modelName: string;
+  /** The model file, resolved against the models folder. */
+  readonly modelPath: string;
+  /** The CPU threads llama.cpp evaluates with. */
+  readonly threads: number;
 }
 
 /**
@@ -48,18 +55,22 @@ export async function loadLocalRuntime(
   options: LocalProviderOptions,
 ): Promise<LocalRuntime> {
   const modelPath = await resolveModelPath(config.modelPath, options.modelsDir);
-  const maxThreads = options.maxThreads ?? config.maxThreads;
+  const setting = options.threads ?? config.threads;
+  const parallelism = options.availableParallelism ?? processParallelism();
   let llama: Llama;
   try {
     llama = await getLlama({
       gpu: config.gpu === 'cpu' ? false : 'auto',
       build: 'never', // never compile llama.cpp on a user's machine: use the prebuilt binaries
       logLevel: options.logLevel ?? LlamaLogLevel.warn,
-      ...(maxThreads > 0 ? { maxThreads } : {}),
+      // Never node-llama-cpp's own default (at least 4): below 4 cores that oversubscribes and generation collapses.
+      maxThreads: resolveThreads(setting, { mathCores: parallelism, availableParallelism: parallelism }),
     });
   } catch (error) {
     throw new LlmError('provider', `cannot start llama.cpp: ${describe(error)}`, undefined, { cause: error });
   }
+  // llama.cpp's math-core count is known only once it is loaded; contexts read maxThreads when they are created.
+  llama.maxThreads = resolveThreads(setting, { mathCores: llama.cpuMathCores, availableParallelism: parallelism });
   try {
     const model = await llama.loadModel({ modelPath });
     const contextSize = options.contextSize ?? config.contextSize;
@@ -70,7 +81,15 @@ export async function loadLocalRuntime(
       swaFullCache: true,
     });
     const modelName = model.fileInfo.metadata.general?.name ?? basename(modelPath);
-    return { llama, model, context, chatWrapper: resolveChatWrapper(model), modelName };
+    return {
+      llama,
+      model,
+      context,
+      chatWrapper: resolveChatWrapper(model),
+      modelName,
+      modelPath,
+      threads: context.idealThreads,
+    };
   } catch (error) {
     await llama.dispose();
     throw new LlmError('provider', `cannot load ${modelPath}: ${describe(error)}`, undefined, { cause: error });

@@ -37,7 +37,7 @@ beforeAll(async () => {
     kind: 'local',
     modelPath: tiny.path,
     gpu: 'cpu',
-    maxThreads: 1,
+    threads: 1,
   });
 }, 120_000);
 

@@ -5,7 +5,7 @@ import { LlmError } from '../../../engine/llm/types.ts';
 describe('LLM spec strings', () => {
   it('parses a local model path with the config defaults', () => {
     expect(parseLlmSpec('local:models/qwen2.5-3b-instruct-q4_k_m.gguf')).toEqual({
-      config: { kind: 'local', modelPath: 'models/qwen2.5-3b-instruct-q4_k_m.gguf', gpu: 'auto', maxThreads: 0 },
+      config: { kind: 'local', modelPath: 'models/qwen2.5-3b-instruct-q4_k_m.gguf', gpu: 'auto', threads: 'auto' },
     });
     expect(parseLlmSpec('local:C:\\Models\\Tiny.GGUF').config).toMatchObject({ modelPath: 'C:\\Models\\Tiny.GGUF' });
   });

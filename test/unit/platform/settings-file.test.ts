@@ -22,12 +22,26 @@ describe('the settings file', () => {
     const settings = {
       ...defaultSettings(),
       llm: {
-        default: { kind: 'local' as const, modelPath: 'model.gguf', gpu: 'auto' as const, maxThreads: 0 },
+        default: { kind: 'local' as const, modelPath: 'model.gguf', gpu: 'auto' as const, threads: 'auto' as const },
         stages: { lore_extractor: { kind: 'scripted' as const, file: 'x.yaml' } },
       },
     };
     await saveSettings(file, settings);
     expect((await loadSettings(file)).settings).toEqual(settings);
+  });
+
+  it('reads a file from before the threads setting: maxThreads 0 becomes "auto", a count is kept', async () => {
+    const local = { kind: 'local', modelPath: 'model.gguf', gpu: 'cpu' };
+    await writeFile(
+      file,
+      JSON.stringify({
+        llm: { default: { ...local, maxThreads: 0 }, stages: { narrator: { ...local, maxThreads: 3 } } },
+      }),
+    );
+    const loaded = await loadSettings(file);
+    expect(loaded.problem).toBeNull();
+    expect(loaded.settings.llm.default).toEqual({ ...local, threads: 'auto' });
+    expect(loaded.settings.llm.stages.narrator).toEqual({ ...local, threads: 3 });
   });
 
   it('falls back to defaults and names the file when it is not JSON, leaving it untouched', async () => {

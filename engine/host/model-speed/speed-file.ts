@@ -1,0 +1,83 @@
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+
+const storyTurnSchema = z.strictObject({
+  packId: z.string(),
+  title: z.string(),
+  /** The median turn of the story's scripted playthrough, every call in series at the measured rates. */
+  typicalTurnSeconds: z.number(),
+  /** Its costliest turn (usually a scene opening). */
+  longestTurnSeconds: z.number(),
+  promptTokensPerTurn: z.number(),
+  evaluatedTokensPerTurn: z.number(),
+  generatedTokensPerTurn: z.number(),
+  callsPerTurn: z.number(),
+});
+
+export const measuredSpeedSchema = z.strictObject({
+  /** The file measured, as it was (a changed file is measured again). */
+  sizeBytes: z.number(),
+  modifiedMs: z.number(),
+  measuredAt: z.string(),
+  threads: z.number(),
+  promptTokensPerSecond: z.number(),
+  generatedTokensPerSecond: z.number(),
+  /** Two concurrent generations' total tokens/s ÷ one's. */
+  parallel2Speedup: z.number().nullable(),
+  stories: z.array(storyTurnSchema),
+});
+
+const speedFileSchema = z.strictObject({
+  version: z.literal(1),
+  models: z.record(z.string(), measuredSpeedSchema),
+});
+
+export type MeasuredSpeed = z.infer<typeof measuredSpeedSchema>;
+export type StoryTurnEstimate = z.infer<typeof storyTurnSchema>;
+
+/** `model-speeds.json` in the user-data folder: what `models bench` measured, per model file. */
+export function speedFileIn(home: string): string {
+  return path.join(home, 'model-speeds.json');
+}
+
+/** The measured speed of a model file, or null when it was never measured or has changed since. */
+export async function readModelSpeed(file: string, modelPath: string): Promise<MeasuredSpeed | null> {
+  const saved = (await readSpeedFile(file)).models[modelPath];
+  if (saved === undefined) return null;
+  const current = await stat(modelPath).catch(() => null);
+  if (current === null || current.size !== saved.sizeBytes || current.mtimeMs !== saved.modifiedMs) return null;
+  return saved;
+}
+
+export async function readAllModelSpeeds(file: string): Promise<Readonly<Record<string, MeasuredSpeed>>> {
+  return (await readSpeedFile(file)).models;
+}
+
+/** Records a measurement, atomically (temp file + rename), keeping the other models' figures. */
+export async function saveModelSpeed(
+  file: string,
+  modelPath: string,
+  speed: Omit<MeasuredSpeed, 'sizeBytes' | 'modifiedMs'>,
+): Promise<MeasuredSpeed> {
+  const current = await stat(modelPath);
+  const entry: MeasuredSpeed = { ...speed, sizeBytes: current.size, modifiedMs: current.mtimeMs };
+  const contents = await readSpeedFile(file);
+  const next = { version: 1 as const, models: { ...contents.models, [modelPath]: entry } };
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, `${JSON.stringify(next, null, 2)}\n`, 'utf8');
+  await rename(temp, file);
+  return entry;
+}
+
+/** A missing or unreadable file holds no measurements: figures are a convenience, never a reason to fail. */
+async function readSpeedFile(file: string): Promise<z.infer<typeof speedFileSchema>> {
+  try {
+    const parsed = speedFileSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // missing or not JSON: nothing measured yet
+  }
+  return { version: 1, models: {} };
+}

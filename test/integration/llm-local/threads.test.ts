@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalProvider } from '../../../engine/llm/local/index.ts';
+import { makeTinyModel, type TinyModel } from '../../support/tiny-model.ts';
+
+describe('the local provider with the app default threads ("auto")', () => {
+  let tiny: TinyModel;
+  beforeAll(async () => {
+    tiny = await makeTinyModel();
+  });
+  afterAll(() => tiny.cleanup());
+
+  it('evaluates with no more threads than the cores the process may use (a faked 1-core machine)', async () => {
+    const provider = await createLocalProvider(
+      { kind: 'local', modelPath: tiny.path, gpu: 'cpu', threads: 'auto' },
+      { availableParallelism: 1 },
+    );
+    try {
+      expect(provider.threads).toBe(1);
+      const reply = await provider.generateText({
+        stage: 'narrator',
+        messages: [{ role: 'user', content: 'Say something.' }],
+        maxTokens: 8,
+        seed: 1,
+      });
+      expect(reply.usage.generatedTokens).toBeGreaterThan(0);
+    } finally {
+      await provider.dispose();
+    }
+  });
+
+  it('takes an explicit thread count from the settings', async () => {
+    const provider = await createLocalProvider(
+      { kind: 'local', modelPath: tiny.path, gpu: 'cpu', threads: 1 },
+      { availableParallelism: 64 },
+    );
+    try {
+      expect(provider.threads).toBe(1);
+    } finally {
+      await provider.dispose();
+    }
+  });
+});
