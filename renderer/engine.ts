@@ -23,6 +23,7 @@ export type {
   ConnectionCheck,
   DownloadProgress,
   LocalModelInfo,
+  MeasuredModelSpeed,
   ModelListing,
   ParamsOf,
   StageKind,
@@ -44,3 +45,4 @@ export type {
 } from '../engine/api/index.ts';
 export { STAGE_KINDS } from '../engine/api/stages.ts';
 export { DROP_REASONS, SCENE_STATES } from '../engine/api/storykeeper-words.ts';
+export { describeWait } from '../engine/api/wait-words.ts';

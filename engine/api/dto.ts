@@ -45,6 +45,34 @@ export interface LocalModelInfo {
   readonly error: string | null;
 }
 
+/** What `storyloom models bench` (or Settings → Measure speed) measured for a model file on this machine. */
+export interface MeasuredModelSpeed {
+  /** The file as it was measured: a changed file is measured again. */
+  readonly sizeBytes: number;
+  readonly modifiedMs: number;
+  readonly measuredAt: string;
+  readonly threads: number;
+  readonly promptTokensPerSecond: number;
+  readonly generatedTokensPerSecond: number;
+  /** Two concurrent generations' total tokens/s ÷ one's. */
+  readonly parallel2Speedup: number | null;
+  readonly stories: readonly StoryTurnEstimate[];
+}
+
+/** What a turn of a built-in story costs on this machine, priced from its scripted playthrough's real prompts. */
+export interface StoryTurnEstimate {
+  readonly packId: string;
+  readonly title: string;
+  /** The median turn, every call in series at the measured rates. */
+  readonly typicalTurnSeconds: number;
+  /** Its costliest turn (usually a scene opening). */
+  readonly longestTurnSeconds: number;
+  readonly promptTokensPerTurn: number;
+  readonly evaluatedTokensPerTurn: number;
+  readonly generatedTokensPerTurn: number;
+  readonly callsPerTurn: number;
+}
+
 export interface CatalogModel {
   readonly id: string;
   readonly size: 'small' | 'medium' | 'large';

@@ -58,11 +58,24 @@ export type EngineEvent =
       readonly reason: string;
     }
   | { readonly type: 'model.download'; readonly progress: DownloadProgress }
+  /** A step of measuring a local model's speed (models.bench). */
+  | { readonly type: 'model.bench'; readonly path: string; readonly step: string }
   | { readonly type: 'packs.changed' }
   | { readonly type: 'saves.changed' }
   /** /undo or /retry continued the story in a new save forked from `from`. */
   | { readonly type: 'save.forked'; readonly from: string; readonly to: string; readonly reason: 'undo' | 'retry' }
   | { readonly type: 'settings.changed' }
+  /**
+   * The local model generates far below what `storyloom models bench` measured on this machine with the same threads
+   * (another program holding the cores, most often). Said once when it turns slow, again only after it recovered.
+   */
+  | {
+      readonly type: 'llm.slow';
+      readonly model: string;
+      readonly tokensPerSecond: number;
+      readonly expectedTokensPerSecond: number;
+      readonly threads: number;
+    }
   /**
    * The scene-boundary workflow of the scene that closed at `turn` moved on: a step started, finished, is being
    * retried or failed. `done` of `total` steps are finished. It runs while the player reads; the next turn waits for it.

@@ -15,3 +15,4 @@ export * from './transports/in-process.ts';
 export * from './transports/ipc.ts';
 export * from './transports/http-client.ts';
 export * from './provider-config.ts';
+export * from './wait-words.ts';

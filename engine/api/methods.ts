@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type {
+  MeasuredModelSpeed,
   PackImportResult,
   CatalogModel,
   LocalModelInfo,
@@ -207,6 +208,10 @@ export const engineMethods = {
   'models.cancelDownload': method<{ readonly cancelled: boolean }>()(
     z.strictObject({ downloadId: z.string().min(1) }),
     'Cancel a running download (the partial file is kept for resume).',
+  ),
+  'models.bench': method<MeasuredModelSpeed>()(
+    z.strictObject({ path: z.string().min(1) }),
+    'Measure a local model on this machine (about a minute; steps arrive as model.bench events) and keep the figures.',
   ),
   'llm.testConnection': method<ConnectionCheck>()(
     z.strictObject({ provider: providerConfigSchema }),

@@ -3,6 +3,7 @@ import type { Ports } from '../platform/index.ts';
 import type { ProviderConfig } from '../llm/index.ts';
 import type { LlmProvider } from '../llm/types.ts';
 import { createProviderFromConfig, formatLlmSpec } from '../llm/index.ts';
+import { speedFileIn } from '../llm/models/model-speeds.ts';
 import { SaveLibrary } from '../store/index.ts';
 import { createEventBus } from './event-bus.ts';
 import { loadSettings, saveSettings } from './settings-file.ts';
@@ -58,7 +59,15 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   let apiKey = options.apiKey;
   const createProvider =
     options.createProvider ??
-    ((config: ProviderConfig) => createProviderFromConfig(config, { apiKey, modelsDir: ports.roots.models[0] }));
+    ((config: ProviderConfig) =>
+      createProviderFromConfig(config, {
+        apiKey,
+        modelsDir: ports.roots.models[0],
+        speedWatch: {
+          speedFile: speedFileIn(ports.roots.home),
+          onSlow: (notice) => events.emit({ type: 'llm.slow', ...notice }),
+        },
+      }));
   const routing = new LlmRouting(settings.llm, createProvider, options.llmOverride);
   let sessions: Sessions | null = null;
   const context: HostContext = {

@@ -2,7 +2,7 @@ import type { LocalProviderConfig, ProviderConfig } from './config.ts';
 import type * as LocalProviderModule from './local/index.ts';
 import { createOpenAiProvider } from './openai/index.ts';
 import { createScriptedProvider } from './scripted/index.ts';
-import { LlmError, type LlmProvider } from './types.ts';
+import { LlmError, type LlmProvider, type SlowGeneration } from './types.ts';
 
 /** What providers need from the host beyond their config. */
 export interface ProviderDeps {
@@ -10,6 +10,8 @@ export interface ProviderDeps {
   readonly apiKey?: string | undefined;
   /** Where relative local model paths are looked up. */
   readonly modelsDir?: string | undefined;
+  /** For local providers: what `models bench` measured here, and who hears when generation runs far below it. */
+  readonly speedWatch?: { readonly speedFile: string; readonly onSlow: (notice: SlowGeneration) => void } | undefined;
 }
 
 export type ProviderFactory = (config: ProviderConfig) => Promise<LlmProvider>;
@@ -28,7 +30,10 @@ export async function createProviderFromConfig(config: ProviderConfig, deps: Pro
 
 async function createLocalProvider(config: LocalProviderConfig, deps: ProviderDeps): Promise<LlmProvider> {
   const local = await loadLocalProviderModule();
-  return local.createLocalProvider(config, deps.modelsDir === undefined ? {} : { modelsDir: deps.modelsDir });
+  return local.createLocalProvider(config, {
+    ...(deps.modelsDir === undefined ? {} : { modelsDir: deps.modelsDir }),
+    ...(deps.speedWatch === undefined ? {} : { speedWatch: deps.speedWatch }),
+  });
 }
 
 /** A ProviderFactory bound to the host's deps, for createLlmRouter. */

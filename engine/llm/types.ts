@@ -36,6 +36,16 @@ export interface LlmUsage {
   readonly totalMs: number;
 }
 
+/** Local generation running far below what `models bench` measured on this machine. */
+export interface SlowGeneration {
+  readonly model: string;
+  /** Typical generated tokens/s of the last calls that ran alone. */
+  readonly tokensPerSecond: number;
+  /** What `models bench` measured with the same threads. */
+  readonly expectedTokensPerSecond: number;
+  readonly threads: number;
+}
+
 export interface LlmTextResult {
   readonly text: string;
   readonly usage: LlmUsage;

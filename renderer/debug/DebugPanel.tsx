@@ -10,13 +10,15 @@ import { LandscapePanel } from './LandscapePanel.tsx';
 import { ContextPanel } from './ContextPanel.tsx';
 import { CharactersPanel } from './CharactersPanel.tsx';
 import { ChroniclePanel } from './ChroniclePanel.tsx';
+import { SlowGenerationNotice } from './SlowGenerationNotice.tsx';
 
 /**
  * The writer's drawer: the Sandbox switch, a turn picker, and that turn's stage calls, truth set, gravitational
  * landscape, the Narrator's retrieved context, the characters with their knowledge, or the Chronicler.
  */
 export function DebugPanel(props: { readonly names: NameOf }) {
-  const { play, debug } = useStores();
+  const { play, debug, models } = useStores();
+  const slow = useStore(models, (state) => state.slow);
   const saveId = useStore(play, (state) => state.saveId);
   const messageCount = useStore(play, (state) => state.messages.length);
   const busy = useStore(play, (state) => state.busy);
@@ -52,6 +54,7 @@ export function DebugPanel(props: { readonly names: NameOf }) {
           Sandbox: show every intention and thought
         </label>
       </header>
+      {slow !== null && <SlowGenerationNotice notice={slow} />}
       {error !== null && <p className="error-line">{error}</p>}
       <TurnPicker
         turns={turns}

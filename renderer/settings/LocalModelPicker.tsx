@@ -1,4 +1,6 @@
 import type { LocalModelInfo } from '../engine.ts';
+import type { LocalMachine } from './local-machine.ts';
+import { ModelSpeed } from './ModelSpeed.tsx';
 
 const gib = (bytes: number | null) => (bytes === null ? '?' : `${(bytes / 1024 ** 3).toFixed(1)} GB`);
 
@@ -9,7 +11,9 @@ export function LocalModelPicker(props: {
   readonly onPath: (path: string) => void;
   /** The desktop shell's file dialog, when there is one; resolves to null when cancelled. */
   readonly onChoose?: (() => Promise<string | null>) | undefined;
+  readonly machine: LocalMachine;
 }) {
+  const { machine } = props;
   const { onChoose, onPath } = props;
   return (
     <>
@@ -31,6 +35,13 @@ export function LocalModelPicker(props: {
                   `${model.quantization ?? ''} · ${gib(model.sizeBytes)} file · needs ~${gib(model.ramEstimateBytes)} RAM`}
               </span>
             </label>
+            {model.error === null && (
+              <ModelSpeed
+                speed={machine.speeds[model.path]}
+                measuring={machine.measuring[model.path]}
+                onMeasure={() => machine.onMeasure(model.path)}
+              />
+            )}
           </li>
         ))}
       </ul>

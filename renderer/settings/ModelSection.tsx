@@ -6,10 +6,12 @@ import type { ProviderInput } from '../stores/model-store.ts';
 import { ProviderSummary } from './ProviderSummary.tsx';
 import { ModelSetup } from './ModelSetup.tsx';
 import { StageOverrides } from './StageOverrides.tsx';
+import { useLocalMachine } from './use-local-machine.ts';
 
 /** The models the stages use: the default (downloaded, a local file or an endpoint) and per-stage overrides. */
 export function ModelSection(props: { readonly llm: Settings['llm']; readonly startOpen: boolean }) {
   const { models, settings, app } = useStores();
+  const machine = useLocalMachine(models);
   const state = useStore(models);
   const pinned = useStore(app, (appState) => appState.info?.llmOverride ?? null);
   const [open, setOpen] = useState(props.startOpen);
@@ -28,6 +30,7 @@ export function ModelSection(props: { readonly llm: Settings['llm']; readonly st
       {open ? (
         <ModelSetup
           local={state.local}
+          machine={machine}
           test={state.test}
           sources={['local', 'openai', 'catalog']}
           onTest={(provider) => void models.getState().testConnection(provider)}

@@ -7,6 +7,8 @@ import { Choice } from './Choice.tsx';
 import { LocalModelPicker } from './LocalModelPicker.tsx';
 import { RemoteFields } from './RemoteFields.tsx';
 import { TestResult } from './TestResult.tsx';
+import { ThreadsField } from './ThreadsField.tsx';
+import type { LocalMachine, ThreadsSetting } from './local-machine.ts';
 
 export type Source = 'catalog' | 'local' | 'openai';
 
@@ -18,6 +20,7 @@ const SOURCE_LABELS: Readonly<Record<Source, string>> = {
 
 interface Props {
   readonly local: readonly LocalModelInfo[];
+  readonly machine: LocalMachine;
   readonly test: ConnectionTest;
   readonly onTest: (provider: ProviderInput) => void;
   readonly onSave: (provider: ProviderInput) => void;
@@ -26,8 +29,15 @@ interface Props {
   readonly saveLabel?: string;
 }
 
-function providerOf(kind: Source, modelPath: string, baseURL: string, model: string): ProviderInput | null {
-  if (kind === 'local') return modelPath.trim() === '' ? null : { kind: 'local', modelPath: modelPath.trim() };
+interface Fields {
+  readonly modelPath: string;
+  readonly threads: ThreadsSetting;
+  readonly baseURL: string;
+  readonly model: string;
+}
+
+function providerOf(kind: Source, { modelPath, threads, baseURL, model }: Fields): ProviderInput | null {
+  if (kind === 'local') return modelPath.trim() === '' ? null : { kind: 'local', modelPath: modelPath.trim(), threads };
   if (kind === 'openai' && baseURL.trim() !== '' && model.trim() !== '') {
     return { kind: 'openai', baseURL: baseURL.trim(), model: model.trim() };
   }
@@ -35,12 +45,14 @@ function providerOf(kind: Source, modelPath: string, baseURL: string, model: str
 }
 
 /** Choose a model: download a recommended one, a .gguf file on this machine, or an endpoint (tested first). */
-export function ModelSetup({ local, test, onTest, onSave, sources = ['local', 'openai'], saveLabel }: Props) {
+export function ModelSetup(props: Props) {
+  const { local, machine, test, onTest, onSave, sources = ['local', 'openai'], saveLabel } = props;
   const [kind, setKind] = useState<Source>(sources[0] ?? 'local');
   const [modelPath, setModelPath] = useState(local[0]?.path ?? '');
+  const [threads, setThreads] = useState<ThreadsSetting>('auto');
   const [baseURL, setBaseURL] = useState('http://127.0.0.1:8080/v1');
   const [model, setModel] = useState('');
-  const provider = providerOf(kind, modelPath, baseURL, model);
+  const provider = providerOf(kind, { modelPath, threads, baseURL, model });
   return (
     <div className="model-setup">
       <Choice
@@ -51,7 +63,16 @@ export function ModelSetup({ local, test, onTest, onSave, sources = ['local', 'o
       />
       {kind === 'catalog' && <CatalogPanel onUse={onSave} />}
       {kind === 'local' && (
-        <LocalModelPicker models={local} path={modelPath} onPath={setModelPath} onChoose={ggufChooser()} />
+        <>
+          <LocalModelPicker
+            models={local}
+            path={modelPath}
+            onPath={setModelPath}
+            onChoose={ggufChooser()}
+            machine={machine}
+          />
+          <ThreadsField value={threads} cpuCores={machine.cpuCores} onChange={setThreads} />
+        </>
       )}
       {kind === 'openai' && <RemoteFields baseURL={baseURL} model={model} onBaseURL={setBaseURL} onModel={setModel} />}
       {kind === 'openai' && <TestResult test={test} />}

@@ -5,10 +5,12 @@ import { useStores } from '../shell/stores-context.tsx';
 import type { ProviderInput } from '../stores/model-store.ts';
 import { ModelSetup } from './ModelSetup.tsx';
 import { StageRow } from './StageRow.tsx';
+import { useLocalMachine } from './use-local-machine.ts';
 
 /** Per-stage providers: every stage kind uses the default unless it is given its own. */
 export function StageOverrides(props: { readonly llm: Settings['llm'] }) {
   const { models, settings } = useStores();
+  const machine = useLocalMachine(models);
   const local = useStore(models, (state) => state.local);
   const test = useStore(models, (state) => state.test);
   const [editing, setEditing] = useState<StageKind | null>(null);
@@ -37,6 +39,7 @@ export function StageOverrides(props: { readonly llm: Settings['llm'] }) {
           <ModelSetup
             key={editing}
             local={local}
+            machine={machine}
             test={test}
             onTest={(provider) => void models.getState().testConnection(provider)}
             onSave={(provider) => void save(editing, provider)}

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { useStores } from './stores-context.tsx';
 import type { ProviderInput } from '../stores/model-store.ts';
 import { ModelSetup } from '../settings/ModelSetup.tsx';
+import { useLocalMachine } from '../settings/use-local-machine.ts';
 
 /**
  * First run: no model in the settings and none pinned for this run. Nothing can be narrated yet, so this screen
@@ -10,6 +11,7 @@ import { ModelSetup } from '../settings/ModelSetup.tsx';
  */
 export function FirstRunScreen() {
   const { models, settings } = useStores();
+  const machine = useLocalMachine(models);
   const state = useStore(models);
   useEffect(() => {
     void models.getState().loadModels();
@@ -30,6 +32,7 @@ export function FirstRunScreen() {
         {state.error !== null && <p className="error-line">{state.error}</p>}
         <ModelSetup
           local={state.local}
+          machine={machine}
           test={state.test}
           sources={['catalog', 'local', 'openai']}
           onTest={(provider) => void models.getState().testConnection(provider)}

@@ -25,6 +25,7 @@ export function createStores(connection: EngineConnection) {
     if (event.type === 'saves.changed' || event.type === 'packs.changed') void stores.library.getState().load();
     if (event.type === 'settings.changed') void stores.settings.getState().load();
     if (event.type === 'model.download') stores.models.getState().onProgress(event.progress);
+    if (event.type === 'model.bench' || event.type === 'llm.slow') stores.models.getState().onSpeedEvent(event);
   });
   return stores;
 }

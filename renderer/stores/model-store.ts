@@ -4,7 +4,9 @@ import type {
   ConnectionCheck,
   DownloadProgress,
   EngineClient,
+  EngineEvent,
   LocalModelInfo,
+  MeasuredModelSpeed,
   ParamsOf,
   StageKind,
 } from '../engine.ts';
@@ -23,8 +25,18 @@ interface Routing {
   stages: Partial<Record<StageKind, ProviderInput>>;
 }
 
+export type SlowNotice = Omit<Extract<EngineEvent, { type: 'llm.slow' }>, 'type'>;
+
 export interface ModelState {
   readonly local: readonly LocalModelInfo[];
+  /** What `models bench` measured here, by model path. */
+  readonly speeds: Readonly<Record<string, MeasuredModelSpeed>>;
+  /** Cores the engine may use ("auto" threads); null until the models are listed. */
+  readonly cpuCores: number | null;
+  /** Models being measured, with the step under way, by path. */
+  readonly measuring: Readonly<Record<string, string>>;
+  /** The latest warning that local generation runs far below its measured speed. */
+  readonly slow: SlowNotice | null;
   readonly catalog: readonly CatalogModel[];
   /** The latest progress of each download started in this window, by the model's URI. */
   readonly downloads: Readonly<Record<string, DownloadProgress>>;
@@ -42,6 +54,10 @@ export interface ModelState {
   cancelDownload(uri: string): Promise<void>;
   /** A `model.download` event. */
   onProgress(progress: DownloadProgress): void;
+  /** Measures a local model on this machine (about a minute) and keeps its figures. */
+  measure(path: string): Promise<void>;
+  /** A `model.bench` or `llm.slow` event. */
+  onSpeedEvent(event: Extract<EngineEvent, { type: 'model.bench' | 'llm.slow' }>): void;
 }
 
 export type ModelStore = ReturnType<typeof createModelStore>;
@@ -61,6 +77,10 @@ export function createModelStore(api: EngineClient) {
     };
     return {
       local: [],
+      speeds: {},
+      cpuCores: null,
+      measuring: {},
+      slow: null,
       catalog: [],
       downloads: {},
       test: { state: 'idle' },
@@ -68,11 +88,7 @@ export function createModelStore(api: EngineClient) {
       error: null,
       async loadModels() {
         const models = await api['models.list']();
-        set(
-          models.ok
-            ? { local: models.value.local, catalog: models.value.catalog, error: null }
-            : { error: models.error.message },
-        );
+        set(models.ok ? { ...models.value, error: null } : { error: models.error.message });
       },
       async testConnection(provider) {
         set({ test: { state: 'testing' } });
@@ -123,6 +139,24 @@ export function createModelStore(api: EngineClient) {
       onProgress(progress) {
         putProgress(progress);
         if (progress.state === 'done') void get().loadModels();
+      },
+      async measure(path) {
+        set({ measuring: { ...get().measuring, [path]: 'starting' } });
+        const measured = await api['models.bench']({ path });
+        const { [path]: _done, ...others } = get().measuring;
+        set(
+          measured.ok
+            ? { measuring: others, speeds: { ...get().speeds, [path]: measured.value }, error: null }
+            : { measuring: others, error: measured.error.message },
+        );
+      },
+      onSpeedEvent(event) {
+        if (event.type === 'llm.slow') {
+          const { type: _type, ...notice } = event;
+          return set({ slow: notice });
+        }
+        if (get().measuring[event.path] !== undefined)
+          set({ measuring: { ...get().measuring, [event.path]: event.step } });
       },
     };
   });

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { measureModel, speedFileIn, type ModelMeasurement } from '../../host/index.ts';
-import { threadsSettingSchema, type ThreadsSetting } from '../../api/index.ts';
+import { measureModel, type ModelMeasurement } from '../../host/index.ts';
+import { speedFileIn } from '../../llm/models/index.ts';
+import { describeWait, threadsSettingSchema, type ThreadsSetting } from '../../api/index.ts';
 import { UsageError, type CliContext } from '../command.ts';
 import { readAppVersion } from '../install-paths.ts';
 
@@ -90,16 +91,11 @@ function describeMeasurement({ report, saved }: ModelMeasurement): string {
     'A turn here (its calls one after another, from the story’s scripted playthrough):',
     ...saved.stories.map(
       (story) =>
-        `  ${story.title}: ≈ ${duration(story.typicalTurnSeconds)} a turn, up to ${duration(story.longestTurnSeconds)} ` +
+        `  ${story.title}: ≈ ${describeWait(story.typicalTurnSeconds)} a turn, up to ${describeWait(story.longestTurnSeconds)} ` +
         `(${story.callsPerTurn} calls, ${Math.round(story.evaluatedTokensPerTurn)} of ${Math.round(
           story.promptTokensPerTurn,
         )} prompt tokens to process, ${Math.round(story.generatedTokensPerTurn)} to write)`,
     ),
   ];
   return `${lines.join('\n')}\n`;
-}
-
-export function duration(seconds: number): string {
-  if (seconds < 90) return `${Math.round(seconds)} s`;
-  return `${(seconds / 60).toFixed(1)} min`;
 }

@@ -9,11 +9,11 @@ import {
   type PlayResult,
   type Result,
 } from '../../api/index.ts';
-import { loadPack } from '../../pack/index.ts';
+import { slowGenerationWarning } from '../play/slow-generation.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';
 import { createCliEngine } from '../engine-for-cli.ts';
 import { readAppVersion } from '../install-paths.ts';
-import { parseInputs, readInputsFile, type ScriptedInput } from '../../pack/index.ts';
+import { loadPack, parseInputs, readInputsFile, type ScriptedInput } from '../../pack/index.ts';
 import { createTranscriptPrinter } from '../play/transcript-printer.ts';
 
 const USAGE =
@@ -71,6 +71,9 @@ export const playCommand: CliCommand = {
       const scripted: ScriptedInput[] = [...file.inputs, ...parseInputs((values.input ?? []).join('\n'))];
       const names = await nameLookup(api, save.packId);
       if (!values.json && save.turnCount === 0) await printOpening(api, context, save.packId);
+      subscribe((event) => {
+        if (event.type === 'llm.slow') context.io.stderr(`${slowGenerationWarning(event)}\n`);
+      });
       if (!values.json) {
         subscribe(
           createTranscriptPrinter({

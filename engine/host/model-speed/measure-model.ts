@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import type { LocalProviderConfig } from '../../llm/config.ts';
 import type * as LocalModule from '../../llm/local/index.ts';
 import type { ModelBenchOptions, ModelBenchReport, TurnCost } from '../../llm/local/index.ts';
-import { saveModelSpeed, type MeasuredSpeed, type StoryTurnEstimate } from './speed-file.ts';
+import { saveModelSpeed, type MeasuredSpeed, type StoryTurnEstimate } from '../../llm/models/index.ts';
 import { playStoryFixture, type StoryTurns } from './story-turns.ts';
 
 export interface MeasureModelOptions extends ModelBenchOptions {

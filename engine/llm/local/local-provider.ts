@@ -23,7 +23,9 @@ import {
   type LocalProviderOptions,
   type LocalRuntime,
 } from './runtime.ts';
+import { readModelSpeed } from '../models/model-speeds.ts';
 import { SequencePool } from './sequence-pool.ts';
+import { GenerationSpeedWatch } from './speed-watch.ts';
 
 const DEFAULT_TEMPERATURE = 0.7;
 
@@ -32,7 +34,20 @@ export async function createLocalProvider(
   config: LocalProviderConfig,
   options: LocalProviderOptions = {},
 ): Promise<LocalProvider> {
-  return new LocalProvider(await loadLocalRuntime(config, options));
+  const runtime = await loadLocalRuntime(config, options);
+  return new LocalProvider(runtime, await speedWatchFor(runtime, options.speedWatch));
+}
+
+/** Watches generation speed when `models bench` measured this model file here with the same thread count. */
+async function speedWatchFor(
+  runtime: LocalRuntime,
+  watch: LocalProviderOptions['speedWatch'],
+): Promise<GenerationSpeedWatch | null> {
+  if (watch === undefined) return null;
+  const measured = await readModelSpeed(watch.speedFile, runtime.modelPath);
+  if (measured === null || measured.threads !== runtime.threads) return null;
+  const expected = { tokensPerSecond: measured.generatedTokensPerSecond, threads: runtime.threads };
+  return new GenerationSpeedWatch({ ...expected, model: runtime.modelName }, watch.onSlow);
 }
 
 export class LocalProvider implements LlmProvider {
@@ -49,8 +64,11 @@ export class LocalProvider implements LlmProvider {
   private readonly lifetime = new AbortController();
   private readonly inFlight = new Set<Promise<unknown>>();
 
-  constructor(runtime: LocalRuntime) {
+  private readonly speedWatch: GenerationSpeedWatch | null;
+
+  constructor(runtime: LocalRuntime, speedWatch: GenerationSpeedWatch | null = null) {
     this.runtime = runtime;
+    this.speedWatch = speedWatch;
     this.model = runtime.modelName;
     this.threads = runtime.threads;
     this.modelPath = runtime.modelPath;
@@ -130,13 +148,16 @@ export class LocalProvider implements LlmProvider {
       () => this.inFlight.delete(work),
       () => this.inFlight.delete(work),
     );
+    const watched = this.speedWatch?.begin();
     let generation: Generation;
     try {
       generation = await abortable(work, signal, stage);
     } catch (error) {
+      if (watched !== undefined) this.speedWatch?.end(watched, null);
       if (error instanceof LlmError) throw error;
       throw new LlmError('provider', describe(error), stage, { cause: error });
     }
+    if (watched !== undefined) this.speedWatch?.end(watched, generation.aborted ? null : generation.usage);
     if (generation.aborted) throw abortedError(stage);
     return generation;
   }

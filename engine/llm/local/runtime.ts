@@ -10,7 +10,7 @@ import {
   type LlamaModel,
 } from 'node-llama-cpp';
 import type { LocalProviderConfig, ThreadsSetting } from '../config.ts';
-import { LlmError } from '../types.ts';
+import { LlmError, type SlowGeneration } from '../types.ts';
 import { processParallelism, resolveThreads } from './threads.ts';
 
 export interface LocalProviderOptions {
@@ -24,6 +24,8 @@ export interface LocalProviderOptions {
   readonly sequences?: number;
   /** Overrides `config.contextSize` (tokens per sequence). */
   readonly contextSize?: number;
+  /** Warn through `onSlow` when generation runs far below what `models bench` recorded in `speedFile`. */
+  readonly speedWatch?: { readonly speedFile: string; readonly onSlow: (notice: SlowGeneration) => void };
   /** llama.cpp log level; default "warn". */
   readonly logLevel?: LlamaLogLevel;
 }

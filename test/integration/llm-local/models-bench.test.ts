@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measureModel, readModelSpeed, speedFileIn, type ModelMeasurement } from '../../../engine/host/index.ts';
+import { measureModel, type ModelMeasurement } from '../../../engine/host/index.ts';
+import { readModelSpeed, speedFileIn } from '../../../engine/llm/models/index.ts';
 import { STORIES_DIR } from '../../support/packs.ts';
 import { makeTinyModel, type TinyModel } from '../../support/tiny-model.ts';
 

@@ -80,7 +80,8 @@ describe('library import and cover views', () => {
   });
 
   it('gives the .gguf path a Choose… button only when the desktop shell offers a file dialog', () => {
-    const base = { models: [], path: '', onPath: () => {} };
+    const machine = { speeds: {}, cpuCores: 2, measuring: {}, onMeasure: () => {} };
+    const base = { models: [], path: '', onPath: () => {}, machine };
     expect(renderToStaticMarkup(createElement(LocalModelPicker, base))).not.toContain('Choose…');
     const html = renderToStaticMarkup(createElement(LocalModelPicker, { ...base, onChoose: async () => null }));
     expect(html).toContain('Choose…');

@@ -43,7 +43,7 @@ describe('model store', () => {
     const fake = fakeClient({
       'models.download': () => ({ downloadId: 'd1' }),
       'models.cancelDownload': () => ({ cancelled: true }),
-      'models.list': () => ({ local: [], catalog: [] }),
+      'models.list': () => ({ local: [], catalog: [], speeds: {}, cpuCores: 2 }),
     });
     const store = createModelStore(fake.api);
     await store.getState().download(uri, 'small.gguf');
@@ -68,5 +68,40 @@ describe('model store', () => {
     expect(store.getState().downloads[uri]?.state).toBe('done');
     await Promise.resolve();
     expect(fake.calls.some((call) => call.method === 'models.list')).toBe(true);
+  });
+});
+
+describe('model store: speed on this machine', () => {
+  const measured = {
+    sizeBytes: 1,
+    modifiedMs: 1,
+    measuredAt: '2026-11-25T17:00:00.000Z',
+    threads: 2,
+    promptTokensPerSecond: 240,
+    generatedTokensPerSecond: 18,
+    parallel2Speedup: 1.7,
+    stories: [],
+  };
+
+  it('shows the step under way while a model is measured, then keeps its figures', async () => {
+    let finish: (value: typeof measured) => void = () => {};
+    const fake = fakeClient({ 'models.bench': () => new Promise((resolve) => (finish = resolve)) });
+    const store = createModelStore(fake.api);
+    const measuring = store.getState().measure('/models/a.gguf');
+    expect(store.getState().measuring).toEqual({ '/models/a.gguf': 'starting' });
+    store.getState().onSpeedEvent({ type: 'model.bench', path: '/models/a.gguf', step: 'app: warm-up' });
+    store.getState().onSpeedEvent({ type: 'model.bench', path: '/models/other.gguf', step: 'ignored' });
+    expect(store.getState().measuring).toEqual({ '/models/a.gguf': 'app: warm-up' });
+    finish(measured);
+    await measuring;
+    expect(store.getState().measuring).toEqual({});
+    expect(store.getState().speeds['/models/a.gguf']).toEqual(measured);
+  });
+
+  it('keeps the latest slow-generation warning for the debug drawer', () => {
+    const store = createModelStore(fakeClient({}).api);
+    const notice = { model: 'm', tokensPerSecond: 1.4, expectedTokensPerSecond: 16.7, threads: 2 };
+    store.getState().onSpeedEvent({ type: 'llm.slow', ...notice });
+    expect(store.getState().slow).toEqual(notice);
   });
 });

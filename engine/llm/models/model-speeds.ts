@@ -1,40 +1,37 @@
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import type { MeasuredModelSpeed, StoryTurnEstimate } from '../../api/dto.ts';
 
 const storyTurnSchema = z.strictObject({
   packId: z.string(),
   title: z.string(),
-  /** The median turn of the story's scripted playthrough, every call in series at the measured rates. */
   typicalTurnSeconds: z.number(),
-  /** Its costliest turn (usually a scene opening). */
   longestTurnSeconds: z.number(),
   promptTokensPerTurn: z.number(),
   evaluatedTokensPerTurn: z.number(),
   generatedTokensPerTurn: z.number(),
   callsPerTurn: z.number(),
-});
+}) satisfies z.ZodType<StoryTurnEstimate>;
 
-export const measuredSpeedSchema = z.strictObject({
-  /** The file measured, as it was (a changed file is measured again). */
+const measuredSpeedSchema = z.strictObject({
   sizeBytes: z.number(),
   modifiedMs: z.number(),
   measuredAt: z.string(),
   threads: z.number(),
   promptTokensPerSecond: z.number(),
   generatedTokensPerSecond: z.number(),
-  /** Two concurrent generations' total tokens/s ÷ one's. */
   parallel2Speedup: z.number().nullable(),
   stories: z.array(storyTurnSchema),
-});
+}) satisfies z.ZodType<MeasuredModelSpeed>;
 
 const speedFileSchema = z.strictObject({
   version: z.literal(1),
   models: z.record(z.string(), measuredSpeedSchema),
 });
 
-export type MeasuredSpeed = z.infer<typeof measuredSpeedSchema>;
-export type StoryTurnEstimate = z.infer<typeof storyTurnSchema>;
+export type MeasuredSpeed = MeasuredModelSpeed;
+export type { StoryTurnEstimate };
 
 /** `model-speeds.json` in the user-data folder: what `models bench` measured, per model file. */
 export function speedFileIn(home: string): string {
@@ -50,8 +47,13 @@ export async function readModelSpeed(file: string, modelPath: string): Promise<M
   return saved;
 }
 
-export async function readAllModelSpeeds(file: string): Promise<Readonly<Record<string, MeasuredSpeed>>> {
-  return (await readSpeedFile(file)).models;
+/** The measured speeds of the given model files that are still as they were measured. */
+export async function readModelSpeeds(
+  file: string,
+  modelPaths: readonly string[],
+): Promise<Readonly<Record<string, MeasuredSpeed>>> {
+  const entries = await Promise.all(modelPaths.map(async (path) => [path, await readModelSpeed(file, path)] as const));
+  return Object.fromEntries(entries.filter((entry): entry is readonly [string, MeasuredSpeed] => entry[1] !== null));
 }
 
 /** Records a measurement, atomically (temp file + rename), keeping the other models' figures. */
