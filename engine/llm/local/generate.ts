@@ -1,4 +1,10 @@
-import type { LlamaContextSequence, LlamaGrammarEvaluationState, LlamaModel, Token } from 'node-llama-cpp';
+import type {
+  EvaluationPriority,
+  LlamaContextSequence,
+  LlamaGrammarEvaluationState,
+  LlamaModel,
+  Token,
+} from 'node-llama-cpp';
 import type { LlmUsage } from '../types.ts';
 import type { PreparedPrompt } from './chat-prompt.ts';
 import { ReplyText } from './reply-text.ts';
@@ -7,6 +13,8 @@ export interface GenerationParams {
   readonly temperature: number;
   readonly seed: number | undefined;
   readonly maxTokens: number;
+  /** How much of each shared batch this sequence gets (the prose the player watches comes first). */
+  readonly priority: EvaluationPriority;
   readonly grammarState: LlamaGrammarEvaluationState | undefined;
   /** Drop whitespace at the end of the reply (node-llama-cpp's JSON grammars end in newlines). */
   readonly trimTrailingWhitespace: boolean;
@@ -48,6 +56,7 @@ export async function generateOnSequence(
   if (!aborted && params.maxTokens > 0) {
     const tokens = sequence.evaluate(newTokens, {
       temperature: params.temperature,
+      evaluationPriority: params.priority,
       ...(params.seed === undefined ? {} : { seed: params.seed }),
       ...(params.grammarState === undefined ? {} : { grammarEvaluationState: params.grammarState }),
     });

@@ -24,6 +24,7 @@ import {
   type LocalRuntime,
 } from './runtime.ts';
 import { readModelSpeed } from '../models/model-speeds.ts';
+import { evaluationPriorityOf } from './foreground-first.ts';
 import { SequencePool } from './sequence-pool.ts';
 import { GenerationSpeedWatch } from './speed-watch.ts';
 
@@ -136,6 +137,7 @@ export class LocalProvider implements LlmProvider {
         temperature: request.temperature ?? DEFAULT_TEMPERATURE,
         seed: request.seed,
         maxTokens: Math.min(request.maxTokens ?? room, room),
+        priority: evaluationPriorityOf(stage),
         grammarState:
           grammar === undefined ? undefined : new LlamaGrammarEvaluationState({ model: this.runtime.model, grammar }),
         trimTrailingWhitespace: grammar?.trimWhitespaceSuffix ?? false,

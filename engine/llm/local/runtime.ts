@@ -11,6 +11,7 @@ import {
 } from 'node-llama-cpp';
 import type { LocalProviderConfig, ThreadsSetting } from '../config.ts';
 import { LlmError, type SlowGeneration } from '../types.ts';
+import { foregroundFirst } from './foreground-first.ts';
 import { processParallelism, resolveThreads } from './threads.ts';
 
 export interface LocalProviderOptions {
@@ -81,6 +82,7 @@ export async function loadLocalRuntime(
       contextSize: contextSize ?? { max: DEFAULT_MAX_CONTEXT },
       // Keep the whole window for sliding-window models too, so any shared prompt prefix can be reused.
       swaFullCache: true,
+      batching: { itemPrioritizationStrategy: foregroundFirst },
     });
     const modelName = model.fileInfo.metadata.general?.name ?? basename(modelPath);
     return {
