@@ -58,6 +58,8 @@ export class LocalProvider implements LlmProvider {
   readonly threads: number;
   /** The model file, resolved. */
   readonly modelPath: string;
+  /** Stage sequences in the context, each with its own KV cache (sized to the free memory). */
+  readonly sequences: number;
   private readonly runtime: LocalRuntime;
   private readonly pool: SequencePool;
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
@@ -73,6 +75,7 @@ export class LocalProvider implements LlmProvider {
     this.model = runtime.modelName;
     this.threads = runtime.threads;
     this.modelPath = runtime.modelPath;
+    this.sequences = runtime.context.totalSequences;
     this.pool = new SequencePool(runtime.context);
   }
 

@@ -12,6 +12,7 @@ import {
 import type { LocalProviderConfig, ThreadsSetting } from '../config.ts';
 import { LlmError, type SlowGeneration } from '../types.ts';
 import { foregroundFirst } from './foreground-first.ts';
+import { planKvSequences } from './kv-sequences.ts';
 import { processParallelism, resolveThreads } from './threads.ts';
 
 export interface LocalProviderOptions {
@@ -21,8 +22,13 @@ export interface LocalProviderOptions {
   readonly threads?: ThreadsSetting;
   /** How many cores this process may use; default `os.availableParallelism()` (tests fake it). */
   readonly availableParallelism?: number;
-  /** Parallel sequences in the one context: stage kinds that can hold their own KV cache at once. Default 7. */
+  /**
+   * Parallel sequences in the one context: stage kinds that can hold their own KV cache at once. Default: as many as
+   * the free memory holds, 2 to 7.
+   */
   readonly sequences?: number;
+  /** Free memory in bytes, for sizing the KV cache; default `os.freemem()` (tests fake it). */
+  readonly freeMemory?: number;
   /** Overrides `config.contextSize` (tokens per sequence). */
   readonly contextSize?: number;
   /** Warn through `onSlow` when generation runs far below what `models bench` recorded in `speedFile`. */
@@ -45,11 +51,6 @@ export interface LocalRuntime {
   readonly threads: number;
 }
 
-/**
- * One per turn stage kind (narrator, dialog, NPC intent, two extractors, lore, deep interpretation), so each keeps its
- * own KV prefix; the scene-boundary stages borrow the least recently used ones between scenes.
- */
-const DEFAULT_SEQUENCES = 7;
 /** Per-sequence cap when the config leaves it open: enough for story prompts without reserving a 128k KV cache × N. */
 const DEFAULT_MAX_CONTEXT = 8192;
 
@@ -77,8 +78,11 @@ export async function loadLocalRuntime(
   try {
     const model = await llama.loadModel({ modelPath });
     const contextSize = options.contextSize ?? config.contextSize;
+    const sequences =
+      options.sequences ??
+      (await planKvSequences(model, contextSize ?? DEFAULT_MAX_CONTEXT, options.freeMemory)).sequences;
     const context = await model.createContext({
-      sequences: options.sequences ?? DEFAULT_SEQUENCES,
+      sequences,
       contextSize: contextSize ?? { max: DEFAULT_MAX_CONTEXT },
       // Keep the whole window for sliding-window models too, so any shared prompt prefix can be reused.
       swaFullCache: true,

@@ -1,4 +1,4 @@
-import type { BatchItem, EvaluationPriority } from 'node-llama-cpp';
+import type { BatchItem, EvaluationPriority, Token } from 'node-llama-cpp';
 import { describe, expect, it } from 'vitest';
 import {
   BACKGROUND_TOKENS_WHILE_STREAMING,
@@ -7,7 +7,7 @@ import {
 } from '../../../engine/llm/local/foreground-first.ts';
 
 const item = (tokens: number, priority: EvaluationPriority): BatchItem => ({
-  tokens: Array.from({ length: tokens }, (_, index) => index),
+  tokens: Array.from({ length: tokens }, (_, index) => index as Token),
   logits: [],
   evaluationPriority: priority,
 });

@@ -40,3 +40,28 @@ describe('the local provider with the app default threads ("auto")', () => {
     }
   });
 });
+
+describe('the local provider sizes its KV cache to the free memory', () => {
+  let tiny: TinyModel;
+  beforeAll(async () => {
+    tiny = await makeTinyModel();
+  });
+  afterAll(() => tiny.cleanup());
+
+  const load = (freeMemory: number) =>
+    createLocalProvider({ kind: 'local', modelPath: tiny.path, gpu: 'cpu', threads: 1 }, { freeMemory });
+
+  it('keeps a sequence per turn stage kind when memory allows, and two when it is short', async () => {
+    for (const [freeMemory, sequences] of [
+      [64e9, 7],
+      [1e9, 2],
+    ] as const) {
+      const provider = await load(freeMemory);
+      try {
+        expect(provider.sequences).toBe(sequences);
+      } finally {
+        await provider.dispose();
+      }
+    }
+  });
+});
