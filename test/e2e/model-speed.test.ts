@@ -5,34 +5,10 @@ import type { Browser, Page } from 'playwright-core';
 import { writeTinyLlamaGguf } from '../../engine/llm/tiny/index.ts';
 import { buildApp, launchChromium, screenshotPath, serve, type Served } from './support/serve.ts';
 import { SHOP_SCRIPT } from './support/shop-script.ts';
+import { measuredSpeed } from '../support/model-speed.ts';
 
 interface SettingsReply {
   readonly value: { readonly llm: { readonly default: unknown } };
-}
-
-/** What `storyloom models bench` would have written for the model file, as it is on disk. */
-async function measuredSpeedFor(model: string) {
-  const file = await stat(model);
-  const story = {
-    packId: 'lantern-quay',
-    title: 'Lantern Quay',
-    typicalTurnSeconds: 126,
-    longestTurnSeconds: 300,
-    promptTokensPerTurn: 23000,
-    evaluatedTokensPerTurn: 9000,
-    generatedTokensPerTurn: 860,
-    callsPerTurn: 15,
-  };
-  return {
-    sizeBytes: file.size,
-    modifiedMs: file.mtimeMs,
-    measuredAt: '2026-11-25T17:00:00.000Z',
-    threads: 2,
-    promptTokensPerSecond: 246,
-    generatedTokensPerSecond: 17.6,
-    parallel2Speedup: 1.7,
-    stories: [story],
-  };
 }
 
 // A model measured on this machine: the picker shows the player's wait, and the threads setting is saved with it.
@@ -49,7 +25,7 @@ describe('model speed in the model picker', () => {
         const model = join(home, 'models', 'measured.gguf');
         await mkdir(join(home, 'models'), { recursive: true });
         await writeTinyLlamaGguf(model, { seed: 3, name: 'Measured Model' });
-        const speeds = { version: 1, models: { [model]: await measuredSpeedFor(model) } };
+        const speeds = { version: 1, models: { [model]: measuredSpeed(await stat(model)) } };
         await writeFile(join(home, 'model-speeds.json'), JSON.stringify(speeds));
       },
     });

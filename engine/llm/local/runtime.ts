@@ -29,6 +29,8 @@ export interface LocalProviderOptions {
   readonly sequences?: number;
   /** Free memory in bytes, for sizing the KV cache; default `os.freemem()` (tests fake it). */
   readonly freeMemory?: number;
+  /** Prose first in every shared batch (default); false: node-llama-cpp's own even split, for benchmarks to compare. */
+  readonly prioritizeProse?: boolean;
   /** Overrides `config.contextSize` (tokens per sequence). */
   readonly contextSize?: number;
   /** Warn through `onSlow` when generation runs far below what `models bench` recorded in `speedFile`. */
@@ -86,7 +88,9 @@ export async function loadLocalRuntime(
       contextSize: contextSize ?? { max: DEFAULT_MAX_CONTEXT },
       // Keep the whole window for sliding-window models too, so any shared prompt prefix can be reused.
       swaFullCache: true,
-      batching: { itemPrioritizationStrategy: foregroundFirst },
+      batching: {
+        itemPrioritizationStrategy: options.prioritizeProse === false ? 'maximumParallelism' : foregroundFirst,
+      },
     });
     const modelName = model.fileInfo.metadata.general?.name ?? basename(modelPath);
     return {

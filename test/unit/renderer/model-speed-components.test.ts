@@ -4,30 +4,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { ModelSpeed } from '../../../renderer/settings/ModelSpeed.tsx';
 import { ThreadsField } from '../../../renderer/settings/ThreadsField.tsx';
 import { SlowGenerationNotice } from '../../../renderer/debug/SlowGenerationNotice.tsx';
-import type { MeasuredModelSpeed } from '../../../engine/api/index.ts';
+import { measuredSpeed } from '../../support/model-speed.ts';
 
 const noop = () => {};
-const speed: MeasuredModelSpeed = {
-  sizeBytes: 1,
-  modifiedMs: 1,
-  measuredAt: '2026-11-25T17:00:00.000Z',
-  threads: 2,
-  promptTokensPerSecond: 246,
-  generatedTokensPerSecond: 17.6,
-  parallel2Speedup: 1.7,
-  stories: [
-    {
-      packId: 'lantern-quay',
-      title: 'Lantern Quay',
-      typicalTurnSeconds: 126,
-      longestTurnSeconds: 300,
-      promptTokensPerTurn: 23000,
-      evaluatedTokensPerTurn: 9000,
-      generatedTokensPerTurn: 860,
-      callsPerTurn: 15,
-    },
-  ],
-};
+const speed = measuredSpeed({ size: 1, mtimeMs: 1 });
 
 describe('a local model’s measured speed', () => {
   it('reads as the player’s wait: tokens per second here and a turn of the first story', () => {
