@@ -48,18 +48,23 @@ export async function writeBenchModel(
   });
 }
 
-/** The cached model's path, written first if it is not there yet (≈ 0.8 GB for 1B Q4_0, a few seconds). */
-export async function benchModel(shape: BenchShapeKey, type: ShapeModelType): Promise<string> {
+/**
+ * The cached model's path, written first if it is not there yet (≈ 0.8 GB for 1B Q4_0, a few seconds). `blocks`
+ * overrides the shape's block count, for a quick check of a harness on a model that computes faster.
+ */
+export async function benchModel(shape: BenchShapeKey, type: ShapeModelType, blocks?: number): Promise<string> {
   const folder = benchCacheDir();
+  const exact = blocks === undefined || blocks === LLAMA_SHAPES[shape].blocks;
+  const name = exact ? shape : `${shape}-${blocks}blocks`;
   const file = path.join(
     folder,
-    `llama3.2-${shape}-shape-${type}-seed${BENCH_MODEL_SEED}-w${BENCH_MODEL_WRITER_VERSION}.gguf`,
+    `llama3.2-${name}-shape-${type}-seed${BENCH_MODEL_SEED}-w${BENCH_MODEL_WRITER_VERSION}.gguf`,
   );
   if (await exists(file)) return file;
   await mkdir(folder, { recursive: true });
   process.stderr.write(`writing the benchmark model ${file} …\n`);
   const started = performance.now();
-  const bytes = await writeBenchModel(file, { shape: LLAMA_SHAPES[shape], type });
+  const bytes = await writeBenchModel(file, { shape: { ...LLAMA_SHAPES[shape], ...(exact ? {} : { blocks }) }, type });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stderr.write(`  ${(bytes / 1e6).toFixed(0)} MB in ${seconds} s\n`);
   return file;
