@@ -9,7 +9,7 @@ import {
   type Subscription,
 } from '../../engine/events/index.ts';
 import { syntheticLedger } from '../unit/events/synthetic-ledger.ts';
-import { median, round, type Benchmark } from './types.ts';
+import { atMost, median, round, type Benchmark } from './types.ts';
 
 const SUBSCRIPTIONS = 5_000;
 const CHARACTERS = 200;
@@ -81,7 +81,7 @@ const evalBenchmark: Benchmark = {
     return {
       median: round(median(samples), 4),
       unit: 'ms',
-      goal: 1,
+      ...atMost(1),
       p90: round(sorted[Math.floor(sorted.length * 0.9)] ?? 0, 4),
       subscriptions: SUBSCRIPTIONS,
       evaluatedPerEvent: round(evaluated / EVAL_SAMPLES, 1),

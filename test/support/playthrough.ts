@@ -27,6 +27,8 @@ export interface PlaySetup {
   readonly engine: Engine;
   readonly api: EngineClient;
   readonly events: EngineEvent[];
+  /** Another listener on the engine's events (benchmarks time them as they arrive); returns the unsubscribe. */
+  readonly subscribe: (listener: (event: EngineEvent) => void) => () => void;
   readonly home: string;
   cleanup(): Promise<void>;
 }
@@ -54,6 +56,7 @@ export async function startPlay(
     engine,
     api,
     events,
+    subscribe,
     home,
     cleanup: async () => {
       await engine.dispose();

@@ -1,12 +1,13 @@
 /**
- * A minimal GGUF v3 writer: header, typed key/value metadata, tensor infos and aligned F32 tensor data.
+ * A minimal GGUF v3 writer: header, typed key/value metadata, tensor infos and aligned tensor data.
  * Generic on purpose (no model knowledge here); see tiny-llama.ts for what a llama model needs.
  * Layout reference: https://github.com/ggml-org/ggml/blob/master/docs/gguf.md
  */
 
+import { GGML_TYPES, tensorByteSize, type GgmlType } from './ggml-types.ts';
+
 const GGUF_MAGIC = 0x46554747; // "GGUF" read as a little-endian u32
 const GGUF_VERSION = 3;
-const GGML_TYPE_F32 = 0;
 
 /** GGUF metadata value type ids, by name. */
 export const GGUF_VALUE_TYPES = {
@@ -46,15 +47,34 @@ export interface GgufFileContents {
   readonly alignment?: number;
 }
 
-/** Serializes a whole GGUF file into one buffer (fine for small models; this is not meant for real weights). */
-export function encodeGguf(contents: GgufFileContents): Buffer {
-  const alignment = contents.alignment ?? 32;
+/** A tensor's entry in the header: where its data sits, counted from the start of the data section. */
+export interface GgufTensorInfo {
+  readonly name: string;
+  /** ggml order: dims[0] is the innermost (contiguous) dimension. */
+  readonly dims: readonly number[];
+  readonly type: GgmlType;
+}
+
+export interface GgufHeader {
+  /** Everything before the first tensor's data, padded to the alignment. */
+  readonly bytes: Buffer;
+  /** Per tensor, in order: its data offset within the data section and its byte size (before padding). */
+  readonly layout: readonly { readonly offset: number; readonly size: number }[];
+  readonly alignment: number;
+}
+
+/** Encodes the header, metadata and tensor infos of a GGUF v3 file; the tensor data follows in the same order. */
+export function encodeGgufHeader(
+  metadata: ReadonlyMap<string, GgufValue>,
+  tensors: readonly GgufTensorInfo[],
+  alignment = 32,
+): GgufHeader {
   const out = new ByteSink();
   out.u32(GGUF_MAGIC);
   out.u32(GGUF_VERSION);
-  out.u64(BigInt(contents.tensors.length));
-  out.u64(BigInt(contents.metadata.size));
-  for (const [key, value] of contents.metadata) {
+  out.u64(BigInt(tensors.length));
+  out.u64(BigInt(metadata.size));
+  for (const [key, value] of metadata) {
     out.string(key);
     out.u32(GGUF_VALUE_TYPES[value.type]);
     if (value.type === 'array') {
@@ -66,6 +86,23 @@ export function encodeGguf(contents: GgufFileContents): Buffer {
     }
   }
   let offset = 0;
+  const layout: { offset: number; size: number }[] = [];
+  for (const tensor of tensors) {
+    const size = tensorByteSize(tensor.name, tensor.type, tensor.dims);
+    out.string(tensor.name);
+    out.u32(tensor.dims.length);
+    for (const dim of tensor.dims) out.u64(BigInt(dim));
+    out.u32(GGML_TYPES[tensor.type].id);
+    out.u64(BigInt(offset));
+    layout.push({ offset, size });
+    offset = alignUp(offset + size, alignment);
+  }
+  out.padTo(alignment);
+  return { bytes: out.toBuffer(), layout, alignment };
+}
+
+/** Serializes a whole F32 GGUF file into one buffer (fine for small models; see gguf-stream.ts for large ones). */
+export function encodeGguf(contents: GgufFileContents): Buffer {
   for (const tensor of contents.tensors) {
     const expected = tensor.dims.reduce((product, dim) => product * dim, 1);
     if (expected !== tensor.data.length) {
@@ -73,17 +110,14 @@ export function encodeGguf(contents: GgufFileContents): Buffer {
         `tensor ${tensor.name}: dims ${tensor.dims.join('×')} need ${expected} values, got ${tensor.data.length}`,
       );
     }
-    out.string(tensor.name);
-    out.u32(tensor.dims.length);
-    for (const dim of tensor.dims) out.u64(BigInt(dim));
-    out.u32(GGML_TYPE_F32);
-    out.u64(BigInt(offset));
-    offset = alignUp(offset + tensor.data.byteLength, alignment);
   }
-  out.padTo(alignment);
+  const infos = contents.tensors.map((tensor) => ({ name: tensor.name, dims: tensor.dims, type: 'F32' as const }));
+  const header = encodeGgufHeader(contents.metadata, infos, contents.alignment);
+  const out = new ByteSink();
+  out.bytesOf(header.bytes);
   for (const tensor of contents.tensors) {
     out.floats(tensor.data);
-    out.padTo(alignment);
+    out.padTo(header.alignment);
   }
   return out.toBuffer();
 }
@@ -102,7 +136,7 @@ function writeScalar(out: ByteSink, type: GgufScalarType, value: GgufScalar): vo
   }
 }
 
-function alignUp(value: number, alignment: number): number {
+export function alignUp(value: number, alignment: number): number {
   return Math.ceil(value / alignment) * alignment;
 }
 
@@ -142,6 +176,10 @@ class ByteSink {
     this.u64(BigInt(encoded.length));
     this.reserve(encoded.length);
     this.bytes.set(encoded, this.length - encoded.length);
+  }
+  bytesOf(values: Uint8Array): void {
+    this.reserve(values.length);
+    this.bytes.set(values, this.length - values.length);
   }
   floats(values: Float32Array): void {
     const view = this.reserve(values.length * 4);

@@ -1,0 +1,220 @@
+// The run behind turn-cpu.bench.ts: Lantern Quay's arrival playthrough on the benchmark model, every stage through
+// the ComputeReplayProvider, with a one-call baseline before each turn on its own context of the same model.
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EngineEvent, StreamMessage } from '../../engine/api/index.ts';
+import { readInputsFile } from '../../engine/cli/play/inputs-file.ts';
+import { createScriptedProvider, type LocalProviderConfig } from '../../engine/llm/index.ts';
+import { createLocalProvider, type LocalProvider } from '../../engine/llm/local/index.ts';
+import { isBoundaryStage } from '../support/boundary-replies.ts';
+import { benchModel, type BenchShapeKey } from '../support/bench-model.ts';
+import { createComputeReplayProvider, type ComputeCall } from '../support/compute-replay-provider.ts';
+import { oneCallHistory, oneCallInput, oneCallSystemPrompt } from '../support/one-call-baseline.ts';
+import { lanternQuay, PERSONA } from '../support/packs.ts';
+import { startPlay, STORIES_DIR, unwrap } from '../support/playthrough.ts';
+import type { ShapeModelType } from '../../engine/llm/tiny/index.ts';
+
+export interface PlayOptions {
+  readonly turns: number;
+  readonly shape: BenchShapeKey;
+  /** Overrides the shape's block count (a quick harness check); undefined: the real shape. */
+  readonly blocks: number | undefined;
+  readonly type: ShapeModelType;
+  readonly outputScale: number;
+  /** 0: the app's own default. */
+  readonly maxThreads: number;
+  /** The one-call baseline's output, before outputScale. */
+  readonly oneCallTokens: number;
+}
+
+export interface OneCall {
+  readonly totalS: number;
+  readonly ttftS: number;
+  readonly promptTokens: number;
+  readonly cachedTokens: number;
+  readonly generatedTokens: number;
+}
+
+export interface TurnMeasure {
+  readonly turn: number;
+  /** The turn after a scene boundary: it opens the next scene. */
+  readonly sceneOpening: boolean;
+  readonly startedAt: number;
+  /** From submit to the last stage call of the turn (after-turn steps included). */
+  readonly wallS: number;
+  /** From submit to the first narration text shown; null if the turn showed none. */
+  readonly firstProseS: number | null;
+  /** From submit until `play.submit` resolved: the player can type again. */
+  readonly inputReadyS: number;
+  readonly oneCall: OneCall;
+  readonly calls: readonly ComputeCall[];
+}
+
+export interface BoundaryMeasure {
+  /** The turn that closed the scene. */
+  readonly afterTurn: number;
+  /** From the closing turn's `play.submit` resolving until the boundary finished: how long the next input waits. */
+  readonly waitS: number;
+  readonly calls: readonly ComputeCall[];
+}
+
+export interface PlayRun {
+  readonly options: PlayOptions;
+  readonly model: string;
+  readonly turns: readonly TurnMeasure[];
+  readonly boundaries: readonly BoundaryMeasure[];
+  readonly calls: readonly ComputeCall[];
+}
+
+/** The engine's own work between two stage calls takes milliseconds; a quiet spell this long means the turn is done. */
+const QUIET_MS = 400;
+const FIXTURES = path.join(STORIES_DIR, 'lantern-quay', 'fixtures');
+
+export async function playArrival(options: PlayOptions): Promise<PlayRun> {
+  const modelPath = await benchModel(options.shape, options.type, options.blocks);
+  const config: LocalProviderConfig = { kind: 'local', modelPath, gpu: 'cpu', maxThreads: options.maxThreads };
+  const local = await createLocalProvider(config);
+  // A chat frontend's one context, with the same model and settings: its KV cache carries from turn to turn.
+  const baseline = await createLocalProvider(config, { sequences: 1 });
+  const pack = await lanternQuay();
+  const file = await readInputsFile(path.join(FIXTURES, 'arrival.inputs'));
+  const script = await createScriptedProvider({ file: path.join(FIXTURES, 'arrival.yaml') });
+  const replay = createComputeReplayProvider(local, script, { outputScale: options.outputScale });
+  const setup = await startPlay(async () => replay, config);
+  const clock = eventClock(setup.subscribe);
+  const stopProgress = setup.subscribe(reportStage);
+  try {
+    await warmUp(local, baseline);
+    const personaId = file.persona ?? PERSONA;
+    let saveId = unwrap(
+      await setup.api['saves.create']({
+        packId: 'lantern-quay',
+        personaId,
+        ...(file.seed === undefined ? {} : { seed: file.seed }),
+      }),
+    ).id;
+    const system = { role: 'system' as const, content: oneCallSystemPrompt(pack, personaId) };
+    const history: StreamMessage[] = [];
+    const turns: TurnMeasure[] = [];
+    const boundaries: BoundaryMeasure[] = [];
+    for (const [index, input] of file.inputs.slice(0, options.turns).entries()) {
+      const turn = index + 1;
+      const oneCall = await runOneCall(
+        baseline,
+        turn,
+        Math.max(1, Math.round(options.oneCallTokens * options.outputScale)),
+        [system, ...oneCallHistory(pack, personaId, history), oneCallInput(input.text, input.thought)],
+      );
+      const startedAt = performance.now();
+      clock.reset();
+      const result = unwrap(await setup.api['play.submit']({ saveId, text: input.text, thought: input.thought }));
+      const readyAt = performance.now();
+      if (result.kind !== 'turn') throw new Error(`turn ${turn} did not commit: ${JSON.stringify(result)}`);
+      saveId = result.saveId;
+      history.push(...result.messages);
+      await replay.settle(QUIET_MS);
+      const boundaryDoneAt = await clock.boundaryDone();
+      await replay.settle(QUIET_MS);
+      // The turn's calls, after-turn steps included; a boundary running beside them has its own stages.
+      const settled = replay.calls.filter((call) => call.startedAt >= startedAt);
+      const turnCalls = settled.filter((call) => boundaryDoneAt === null || !isBoundaryStage(call.stage));
+      const lastTurnCall = Math.max(readyAt, ...turnCalls.map((call) => call.endedAt));
+      const firstProse = clock.firstNarrationAt();
+      turns.push({
+        turn,
+        sceneOpening: boundaries.some((boundary) => boundary.afterTurn === turn - 1),
+        startedAt,
+        wallS: seconds(lastTurnCall - startedAt),
+        firstProseS: firstProse === null ? null : seconds(firstProse - startedAt),
+        inputReadyS: seconds(readyAt - startedAt),
+        oneCall,
+        calls: turnCalls,
+      });
+      if (boundaryDoneAt !== null) {
+        const calls = settled.filter((call) => isBoundaryStage(call.stage));
+        boundaries.push({ afterTurn: turn, waitS: seconds(boundaryDoneAt - readyAt), calls });
+      }
+      process.stderr.write(`  turn ${turn}: ${seconds(lastTurnCall - startedAt).toFixed(1)} s\n`);
+    }
+    return { options, model: local.model, turns, boundaries, calls: [...replay.calls] };
+  } finally {
+    clock.stop();
+    stopProgress();
+    await setup.cleanup();
+    await baseline.dispose();
+    await local.dispose();
+  }
+}
+
+/** A line per finished stage call on stderr: a run takes minutes, and shows what it is doing. */
+function reportStage(event: EngineEvent): void {
+  if (event.type !== 'stage.finished') return;
+  const { promptTokens, cachedPromptTokens, generatedTokens, totalMs } = event.usage;
+  process.stderr.write(
+    `    turn ${event.turn} ${event.stage} (${event.principal}): ${promptTokens} prompt tokens, ` +
+      `${cachedPromptTokens} cached → ${generatedTokens} out, ${(totalMs / 1000).toFixed(1)} s\n`,
+  );
+}
+
+/** Faults the weights into memory on both contexts, so turn 1 does not pay for reading the file. */
+async function warmUp(...providers: LocalProvider[]): Promise<void> {
+  for (const provider of providers) {
+    await provider.generateText({ stage: 'narrator', messages: [{ role: 'user', content: 'Warm up.' }], maxTokens: 2 });
+  }
+}
+
+async function runOneCall(
+  baseline: LocalProvider,
+  turn: number,
+  maxTokens: number,
+  messages: Parameters<LocalProvider['generateText']>[0]['messages'],
+): Promise<OneCall> {
+  const { usage } = await baseline.generateText({ stage: 'narrator', messages, maxTokens, seed: turn });
+  return {
+    totalS: seconds(usage.totalMs),
+    ttftS: seconds(usage.timeToFirstTokenMs ?? usage.totalMs),
+    promptTokens: usage.promptTokens,
+    cachedTokens: usage.cachedPromptTokens,
+    generatedTokens: usage.generatedTokens,
+  };
+}
+
+/** When the engine's events arrive: the first narration text of a turn, and a scene boundary's end. */
+function eventClock(subscribe: (listener: (event: EngineEvent) => void) => () => void) {
+  const narration = new Set<string>();
+  let firstNarration: number | null = null;
+  let boundaryStarted = false;
+  let boundaryEnded: { at: number; failed: string | null } | null = null;
+  const stop = subscribe((event) => {
+    if (event.type === 'message.pending' && event.messageType === 'narration') narration.add(event.pendingId);
+    if (event.type === 'message.delta' && narration.has(event.pendingId) && event.delta.trim() !== '')
+      firstNarration ??= performance.now();
+    if (event.type === 'boundary.progress') {
+      boundaryStarted = true;
+      if (event.status === 'failed') boundaryEnded = { at: performance.now(), failed: event.step };
+      else if (event.status === 'done' && event.done === event.total)
+        boundaryEnded = { at: performance.now(), failed: null };
+    }
+  });
+  return {
+    stop,
+    reset(): void {
+      firstNarration = null;
+      boundaryStarted = false;
+      boundaryEnded = null;
+    },
+    firstNarrationAt: (): number | null => firstNarration,
+    /** When a boundary started since the reset, waits for its end and returns when it ended; else null. */
+    async boundaryDone(): Promise<number | null> {
+      if (!boundaryStarted) return null;
+      while (boundaryEnded === null) await sleep(50);
+      const ended: { at: number; failed: string | null } = boundaryEnded;
+      if (ended.failed !== null) throw new Error(`the scene boundary failed at ${ended.failed}`);
+      return ended.at;
+    },
+  };
+}
+
+function seconds(ms: number): number {
+  return ms / 1000;
+}

@@ -1,0 +1,253 @@
+// Turn benchmarks on a real model's shape (issue 14): Lantern Quay's arrival playthrough on a random-weight model with
+// the exact shape of Llama 3.2 1B and the real Llama 3 tokenizer (test/support/bench-model.ts), CPU only. Real prompts,
+// scripted content, the model doing the real compute: every stage call sends the engine's real prompt through the
+// local provider and generates a realistic number of tokens, then answers with the fixture's reply
+// (test/support/compute-replay-provider.ts). Side by side in the same run, before each turn: a one-call baseline (a
+// chat frontend's single completion over system + character cards + scenario + the same history, 150 tokens out, same
+// model and settings, its own KV cache carried from turn to turn). Turn 2 and the scene-opening turn 4 are measured;
+// the scene boundary after turn 3 is timed from turn 3's submit resolving until it finished.
+//
+//   npm run -s bench -- --json --only turn.cpu1b,boundary.cpu1b     # the full run: ≈ 10 minutes on 2 cores
+//   STORYLOOM_BENCH_TURNS=2 STORYLOOM_BENCH_OUTPUT_SCALE=0.1 npm run -s bench -- --only turn.cpu1b   # harness check
+//
+// Environment (all optional):
+//   STORYLOOM_BENCH_TURNS         turns of arrival.inputs to play, 1–6 (default 6). Turn 2 needs 2, the boundary 3,
+//                                 the scene-opening turn 4.
+//   STORYLOOM_BENCH_SHAPE         1b (default) or 3b; the keys say cpu1b or cpu3b.
+//   STORYLOOM_BENCH_BLOCKS        overrides the shape's block count (16 for 1b, 28 for 3b): fewer blocks compute
+//                                 faster, for checking the harness only; the results then report the blocks used.
+//   STORYLOOM_BENCH_TYPE          Q4_0 (default) or Q8_0.
+//   STORYLOOM_BENCH_OUTPUT_SCALE  multiplies every stage's output cap and the baseline's 150 tokens (default 1).
+//   STORYLOOM_BENCH_CACHE         where the generated model is kept (default ~/.cache/storyloom-bench).
+//
+// Every stage call has the app's 180 s stage timeout: on a machine busy with other work the 1B narrator's first prompt
+// (≈ 2,300 tokens) can exceed it and fail the turn. Measure on an otherwise idle machine.
+import type { ComputeCall } from '../support/compute-replay-provider.ts';
+import { STAGE_OUTPUT_CAPS } from '../support/compute-replay-provider.ts';
+import { playArrival, type PlayOptions, type PlayRun, type TurnMeasure } from './turn-cpu-play.ts';
+import { atLeast, atMost, median, round, type Benchmark, type BenchmarkResult } from './types.ts';
+
+/**
+ * Threads for llama.cpp, in one place: pinned to 2 until the provider's own default fits the machine (issue 22);
+ * then set it to 0 to measure the app's defaults.
+ */
+const BENCH_MAX_THREADS: number = 2;
+const ONE_CALL_TOKENS = 150;
+
+// Checked with the other options when the run starts, so a bad value never breaks the other benchmarks' loading.
+const prefix = `cpu${process.env.STORYLOOM_BENCH_SHAPE ?? '1b'}`;
+
+function note(options: PlayOptions): string {
+  return (
+    `Random weights never stop by themselves: each stage generates min(its scripted reply's tokens, its cap) tokens ` +
+    `(caps ${JSON.stringify(STAGE_OUTPUT_CAPS)} × ${options.outputScale}); JSON stages generate free text of that ` +
+    `length (no grammar). The one-call baseline generates ${Math.round(ONE_CALL_TOKENS * options.outputScale)} tokens.`
+  );
+}
+
+function readOptions(): PlayOptions {
+  const env = process.env;
+  const turns = Number(env.STORYLOOM_BENCH_TURNS ?? 6);
+  const shape = env.STORYLOOM_BENCH_SHAPE ?? '1b';
+  const type = env.STORYLOOM_BENCH_TYPE ?? 'Q4_0';
+  const outputScale = Number(env.STORYLOOM_BENCH_OUTPUT_SCALE ?? 1);
+  const blocks = env.STORYLOOM_BENCH_BLOCKS === undefined ? undefined : Number(env.STORYLOOM_BENCH_BLOCKS);
+  if (blocks !== undefined && (!Number.isInteger(blocks) || blocks < 1))
+    throw new Error(`STORYLOOM_BENCH_BLOCKS must be a whole number above 0, got ${env.STORYLOOM_BENCH_BLOCKS}`);
+  if (!Number.isInteger(turns) || turns < 1 || turns > 6)
+    throw new Error(`STORYLOOM_BENCH_TURNS must be 1–6, got ${env.STORYLOOM_BENCH_TURNS}`);
+  if (shape !== '1b' && shape !== '3b') throw new Error(`STORYLOOM_BENCH_SHAPE must be 1b or 3b, got ${shape}`);
+  if (type !== 'Q4_0' && type !== 'Q8_0') throw new Error(`STORYLOOM_BENCH_TYPE must be Q4_0 or Q8_0, got ${type}`);
+  if (!(outputScale > 0)) throw new Error(`STORYLOOM_BENCH_OUTPUT_SCALE must be above 0, got ${outputScale}`);
+  return { turns, shape, blocks, type, outputScale, maxThreads: BENCH_MAX_THREADS, oneCallTokens: ONE_CALL_TOKENS };
+}
+
+let played: Promise<PlayRun> | null = null;
+const play = (): Promise<PlayRun> => (played ??= playArrival(readOptions()));
+
+/** Turn 2 (two characters act) and the first turn that opens a scene (turn 4, on the quay). */
+async function measuredTurns(): Promise<readonly TurnMeasure[]> {
+  const run = await play();
+  const opening = run.turns.find((turn) => turn.sceneOpening);
+  const turns = run.turns.filter((turn) => turn.turn === 2 || turn === opening);
+  if (turns.length === 0) throw new Error('no measured turn was played: set STORYLOOM_BENCH_TURNS to 2 or more');
+  return turns;
+}
+
+/** Per stage: calls, prompt tokens, tokens evaluated (not from the KV cache), output tokens, summed call ms. */
+function stageTable(calls: readonly ComputeCall[]) {
+  const table: Record<string, { calls: number; prompt: number; evaluated: number; output: number; ms: number }> = {};
+  for (const { stage, usage } of calls) {
+    const row = (table[stage] ??= { calls: 0, prompt: 0, evaluated: 0, output: 0, ms: 0 });
+    row.calls++;
+    row.prompt += usage.promptTokens;
+    row.evaluated += usage.promptTokens - usage.cachedPromptTokens;
+    row.output += usage.generatedTokens;
+    row.ms += Math.round(usage.totalMs);
+  }
+  return table;
+}
+
+function describeTurn(turn: TurnMeasure) {
+  return {
+    turn: turn.turn,
+    sceneOpening: turn.sceneOpening,
+    wallS: round(turn.wallS, 2),
+    firstProseS: turn.firstProseS === null ? null : round(turn.firstProseS, 2),
+    inputReadyS: round(turn.inputReadyS, 2),
+    oneCallS: round(turn.oneCall.totalS, 2),
+    oneCallTtftS: round(turn.oneCall.ttftS, 2),
+    oneCallPromptTokens: turn.oneCall.promptTokens,
+    oneCallCachedTokens: turn.oneCall.cachedTokens,
+    calls: turn.calls.length,
+    stages: stageTable(turn.calls),
+  };
+}
+
+function seconds(samples: readonly number[], extra: Record<string, unknown> = {}): BenchmarkResult {
+  return { median: round(median(samples), 2), unit: 's', ...extra };
+}
+
+async function wall(): Promise<BenchmarkResult> {
+  const turns = await measuredTurns();
+  const run = await play();
+  return seconds(
+    turns.map((turn) => turn.wallS),
+    {
+      model: run.model,
+      blocks: run.options.blocks ?? 'as the real model',
+      threads: BENCH_MAX_THREADS === 0 ? 'app default' : BENCH_MAX_THREADS,
+      note: note(run.options),
+      perTurn: turns.map(describeTurn),
+    },
+  );
+}
+
+async function firstProse(): Promise<BenchmarkResult> {
+  const turns = await measuredTurns();
+  const shown = turns.flatMap((turn) => (turn.firstProseS === null ? [] : [turn.firstProseS]));
+  return seconds(shown, { turns: turns.map((turn) => turn.turn) });
+}
+
+async function inputReady(): Promise<BenchmarkResult> {
+  return seconds((await measuredTurns()).map((turn) => turn.inputReadyS));
+}
+
+async function oneCall(): Promise<BenchmarkResult> {
+  const turns = await measuredTurns();
+  return seconds(
+    turns.map((turn) => turn.oneCall.totalS),
+    {
+      timeToFirstTokenS: round(median(turns.map((turn) => turn.oneCall.ttftS)), 2),
+      promptTokens: turns.map((turn) => turn.oneCall.promptTokens),
+      cachedTokens: turns.map((turn) => turn.oneCall.cachedTokens),
+      generatedTokens: turns.map((turn) => turn.oneCall.generatedTokens),
+    },
+  );
+}
+
+async function ratio(
+  of: (turn: TurnMeasure) => number | null,
+  over: (turn: TurnMeasure) => number,
+  goal: number,
+): Promise<BenchmarkResult> {
+  const samples = (await measuredTurns()).flatMap((turn) => {
+    const value = of(turn);
+    return value === null ? [] : [value / over(turn)];
+  });
+  return {
+    median: round(median(samples), 2),
+    unit: 'ratio',
+    ...atMost(goal),
+    samples: samples.map((s) => round(s, 2)),
+  };
+}
+
+async function boundary(): Promise<BenchmarkResult> {
+  const run = await play();
+  if (run.boundaries.length === 0) throw new Error('no scene boundary ran: set STORYLOOM_BENCH_TURNS to 3 or more');
+  const oneCallS = median((await measuredTurns()).map((turn) => turn.oneCall.totalS));
+  return {
+    ...seconds(run.boundaries.map((entry) => entry.waitS)),
+    // The next input should wait no longer than one call of a one-call frontend.
+    ...atMost(round(oneCallS, 2)),
+    ratioToOneCall: round(median(run.boundaries.map((entry) => entry.waitS)) / oneCallS, 2),
+    perBoundary: run.boundaries.map((entry) => ({
+      afterTurn: entry.afterTurn,
+      waitS: round(entry.waitS, 2),
+      calls: entry.calls.length,
+      stages: stageTable(entry.calls),
+    })),
+  };
+}
+
+/**
+ * The boundary's wait ÷ the sum of its calls' times: below 1 when its parallel calls overlap. On a CPU they share the
+ * cores, so unlike `boundary.overlap_ratio` (50 ms sleeps) this says whether running them together pays off.
+ */
+async function boundaryOverlap(): Promise<BenchmarkResult> {
+  const run = await play();
+  if (run.boundaries.length === 0) throw new Error('no scene boundary ran: set STORYLOOM_BENCH_TURNS to 3 or more');
+  const ratios = run.boundaries.map((entry) => {
+    const callS = entry.calls.reduce((sum, call) => sum + call.usage.totalMs / 1000, 0);
+    return entry.waitS / callS;
+  });
+  return { median: round(median(ratios), 2), unit: 'ratio', samples: ratios.map((value) => round(value, 2)) };
+}
+
+/**
+ * The share of the turns' prompt tokens served from the KV cache, weighted by tokens, from turn 2 on (turn 1 starts
+ * cold). Per stage too, and the scene boundaries' share beside it.
+ */
+async function kvCachedFraction(): Promise<BenchmarkResult> {
+  const run = await play();
+  const turns = run.turns.filter((turn) => turn.turn >= 2);
+  if (turns.length === 0)
+    throw new Error('the KV cache is measured from turn 2: set STORYLOOM_BENCH_TURNS to 2 or more');
+  const calls = turns.flatMap((turn) => turn.calls);
+  const stages = [...new Set(calls.map((call) => call.stage))];
+  return {
+    median: cachedFraction(calls),
+    unit: 'ratio',
+    ...atLeast(0.85),
+    promptTokens: calls.reduce((sum, call) => sum + call.usage.promptTokens, 0),
+    perStage: Object.fromEntries(
+      stages.map((stage) => [stage, cachedFraction(calls.filter((call) => call.stage === stage))]),
+    ),
+    boundaries: cachedFraction(run.boundaries.flatMap((entry) => entry.calls)),
+  };
+}
+
+function cachedFraction(calls: readonly ComputeCall[]): number {
+  const prompt = calls.reduce((sum, call) => sum + call.usage.promptTokens, 0);
+  const cached = calls.reduce((sum, call) => sum + call.usage.cachedPromptTokens, 0);
+  return prompt === 0 ? 0 : round(cached / prompt);
+}
+
+export const benchmarks: Benchmark[] = [
+  { key: `turn.${prefix}.wall_s`, run: wall },
+  { key: `turn.${prefix}.first_prose_s`, run: firstProse },
+  { key: `turn.${prefix}.input_ready_s`, run: inputReady },
+  { key: `turn.${prefix}.one_call_s`, run: oneCall },
+  {
+    key: `turn.${prefix}.input_ready_ratio`,
+    run: () =>
+      ratio(
+        (turn) => turn.inputReadyS,
+        (turn) => turn.oneCall.totalS,
+        1.5,
+      ),
+  },
+  {
+    key: `turn.${prefix}.first_prose_ratio`,
+    run: () =>
+      ratio(
+        (turn) => turn.firstProseS,
+        (turn) => turn.oneCall.ttftS,
+        1.2,
+      ),
+  },
+  { key: `boundary.${prefix}.wall_s`, run: boundary },
+  { key: `boundary.${prefix}.overlap_ratio`, run: boundaryOverlap },
+  { key: `turn.${prefix}.kv_cached_fraction`, run: kvCachedFraction },
+];

@@ -1,0 +1,138 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { StageKind } from '../../engine/api/index.ts';
+import type {
+  LlmObjectRequest,
+  LlmObjectResult,
+  LlmProvider,
+  LlmRequest,
+  LlmTextResult,
+  LlmUsage,
+} from '../../engine/llm/index.ts';
+
+/**
+ * A benchmark boundary fake, named so: real prompts, scripted content, the model doing the real compute.
+ *
+ * Every call first takes its scripted reply (so the story proceeds exactly as the fixture's playthrough does), then
+ * sends the engine's real prompt through `compute` — the local provider on the benchmark model — on the stage's own
+ * sequence, generating as many tokens as the scripted reply holds, but at most the stage's realistic output length:
+ * random weights never stop by themselves. The scripted text is streamed in step with the tokens generated, and the
+ * call reports the usage the compute measured. JSON stages generate free text of the same length (no grammar).
+ */
+
+/** Realistic output lengths in tokens: narration ≈ 150, a line of dialog ≈ 60, JSON stages their schema's natural size. */
+export const STAGE_OUTPUT_CAPS: Readonly<Record<StageKind, number>> = {
+  narrator: 150,
+  character_dialog: 60,
+  npc_intent: 80,
+  persona_intent: 80,
+  persona_extractor: 60,
+  character_extractor: 60,
+  lore_extractor: 80,
+  structural_parse: 40,
+  deep_interpretation: 60,
+  character_reflection: 200,
+  chronicler: 300,
+  simulation: 200,
+  offscreen_inference: 150,
+  partial_profile: 150,
+};
+
+export interface ComputeCall {
+  readonly stage: StageKind;
+  readonly principal: string | undefined;
+  /** performance.now() at the call's start and end. */
+  readonly startedAt: number;
+  readonly endedAt: number;
+  /** Tokens asked of the model: min(the scripted reply's tokens, the stage's cap). */
+  readonly outputCap: number;
+  readonly usage: LlmUsage;
+}
+
+export interface ComputeReplayProvider extends LlmProvider {
+  /** Every call answered so far, in the order they finished. */
+  readonly calls: readonly ComputeCall[];
+  /** Resolves once no call has run for `quietMs` (the engine's own work between calls takes milliseconds). */
+  settle(quietMs: number): Promise<void>;
+}
+
+export interface ComputeReplayOptions {
+  /** Multiplies every stage's output cap (a short check run uses e.g. 0.1). Default 1. */
+  readonly outputScale?: number;
+}
+
+export function createComputeReplayProvider(
+  compute: LlmProvider & { countTokens(text: string): Promise<number> },
+  script: LlmProvider,
+  options: ComputeReplayOptions = {},
+): ComputeReplayProvider {
+  const calls: ComputeCall[] = [];
+  let running = 0;
+  let lastEnd = performance.now();
+  const scale = options.outputScale ?? 1;
+
+  async function replay<R extends LlmTextResult>(
+    request: LlmRequest,
+    scripted: (quiet: LlmRequest) => Promise<R>,
+  ): Promise<R> {
+    const startedAt = performance.now();
+    running++;
+    try {
+      const { onTextDelta, ...quiet } = request;
+      const reply = await scripted(quiet);
+      const cap = Math.max(1, Math.round(STAGE_OUTPUT_CAPS[request.stage] * scale));
+      // At least one token: with none the provider would not even evaluate the prompt.
+      const outputCap = Math.max(1, Math.min(cap, await compute.countTokens(reply.text)));
+      const stream = inStep(reply.text, outputCap, onTextDelta);
+      const computed = await compute.generateText({ ...quiet, maxTokens: outputCap, onTextDelta: stream.tick });
+      stream.finish();
+      calls.push({
+        stage: request.stage,
+        principal: request.principal,
+        startedAt,
+        endedAt: performance.now(),
+        outputCap,
+        usage: computed.usage,
+      });
+      return { ...reply, usage: computed.usage, model: compute.model };
+    } finally {
+      running--;
+      lastEnd = performance.now();
+    }
+  }
+
+  return {
+    kind: 'local',
+    model: `compute replay on ${compute.model}`,
+    calls,
+    generateText: (request) => replay(request, (quiet) => script.generateText(quiet)),
+    generateObject: <T>(request: LlmObjectRequest<T>): Promise<LlmObjectResult<T>> =>
+      replay(request, (quiet) =>
+        script.generateObject({ ...quiet, schema: request.schema, schemaName: request.schemaName }),
+      ),
+    countTokens: (text) => compute.countTokens(text),
+    async settle(quietMs) {
+      while (running > 0 || performance.now() - lastEnd < quietMs) await sleep(25);
+    },
+    async dispose() {
+      // The benchmark owns the compute provider and disposes it after reading the calls.
+    },
+  };
+}
+
+/** Hands out `text` in step with the model's output: after k of n generated pieces, k/n of the text has gone out. */
+function inStep(text: string, pieces: number, onTextDelta: ((delta: string) => void) | undefined) {
+  let sent = 0;
+  let seen = 0;
+  const sendUpTo = (end: number): void => {
+    if (end <= sent) return;
+    onTextDelta?.(text.slice(sent, end));
+    sent = end;
+  };
+  return {
+    tick: (): void => {
+      seen++;
+      sendUpTo(Math.floor((text.length * Math.min(seen, pieces)) / pieces));
+    },
+    finish: (): void => sendUpTo(text.length),
+  };
+}

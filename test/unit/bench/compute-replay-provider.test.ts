@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createScriptedProvider, type LlmProvider, type LlmRequest } from '../../../engine/llm/index.ts';
+import { createComputeReplayProvider, STAGE_OUTPUT_CAPS } from '../../support/compute-replay-provider.ts';
+
+/**
+ * A recording fake of the compute side (the local provider on the benchmark model): one token per word, and it
+ * streams one delta per token it is asked for, as the local provider does with a model that never stops.
+ */
+function recordingCompute() {
+  const requests: LlmRequest[] = [];
+  const provider: LlmProvider & { countTokens(text: string): Promise<number> } = {
+    kind: 'local',
+    model: 'recording compute',
+    async generateText(request) {
+      requests.push(request);
+      const tokens = request.maxTokens ?? 0;
+      for (let index = 0; index < tokens; index++) request.onTextDelta?.('x');
+      const usage = {
+        promptTokens: 100,
+        cachedPromptTokens: 60,
+        generatedTokens: tokens,
+        timeToFirstTokenMs: 5,
+        totalMs: 9,
+      };
+      return { text: 'x'.repeat(tokens), usage, model: 'recording compute', attempts: 1 };
+    },
+    generateObject: () => Promise.reject(new Error('the replay only asks the compute for text')),
+    countTokens: async (text) => text.split(/\s+/u).filter((word) => word !== '').length,
+    async dispose() {},
+  };
+  return { provider, requests };
+}
+
+const DIALOG = 'Keep it down, mister, Mother Rook hears through walls.';
+
+describe('the compute replay provider', () => {
+  it("sends the engine's prompt to the compute for as many tokens as the scripted reply, and answers with the script", async () => {
+    const compute = recordingCompute();
+    const script = await createScriptedProvider({ entries: [{ stage: 'character_dialog', reply: DIALOG }] });
+    const replay = createComputeReplayProvider(compute.provider, script);
+    const deltas: string[] = [];
+    const messages = [{ role: 'user' as const, content: 'Kit, answer the stranger.' }];
+    const result = await replay.generateText({
+      stage: 'character_dialog',
+      messages,
+      seed: 3,
+      onTextDelta: (delta) => deltas.push(delta),
+    });
+    expect(result.text).toBe(DIALOG);
+    expect(compute.requests[0]?.messages).toEqual(messages);
+    expect(compute.requests[0]?.seed).toBe(3);
+    expect(compute.requests[0]?.maxTokens).toBe(9); // the reply's nine words, under the dialog cap of 60
+    // The scripted text went out in step with the nine generated tokens, and whole.
+    expect(deltas.length).toBe(9);
+    expect(deltas.join('')).toBe(DIALOG);
+    expect(result.usage).toMatchObject({ promptTokens: 100, cachedPromptTokens: 60, generatedTokens: 9 });
+    expect(replay.calls.map((call) => [call.stage, call.outputCap])).toEqual([['character_dialog', 9]]);
+  });
+
+  it("caps the compute at the stage's realistic output length, scaled, and parses the scripted JSON", async () => {
+    const compute = recordingCompute();
+    const long = Array.from({ length: 400 }, (_, index) => `word${index}`).join(' ');
+    const script = await createScriptedProvider({ entries: [{ stage: 'narrator', reply: { text: long } }] });
+    const replay = createComputeReplayProvider(compute.provider, script, { outputScale: 0.5 });
+    const result = await replay.generateObject({
+      stage: 'narrator',
+      messages: [{ role: 'user', content: 'Narrate.' }],
+      schema: z.object({ text: z.string() }),
+      schemaName: 'narration',
+    });
+    expect(result.value.text).toBe(long);
+    expect(compute.requests[0]?.maxTokens).toBe(STAGE_OUTPUT_CAPS.narrator / 2);
+  });
+
+  it('fails the call when the script does not match, before any compute', async () => {
+    const compute = recordingCompute();
+    const script = await createScriptedProvider({ entries: [{ stage: 'narrator', reply: 'x' }] });
+    const replay = createComputeReplayProvider(compute.provider, script);
+    await expect(
+      replay.generateText({ stage: 'character_dialog', messages: [{ role: 'user', content: 'Speak.' }] }),
+    ).rejects.toThrow(/character_dialog/u);
+    expect(compute.requests).toEqual([]);
+  });
+});
