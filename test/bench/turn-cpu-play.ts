@@ -3,8 +3,8 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EngineEvent, StreamMessage } from '../../engine/api/index.ts';
-import { readInputsFile } from '../../engine/cli/play/inputs-file.ts';
-import { createScriptedProvider, type LocalProviderConfig } from '../../engine/llm/index.ts';
+import { readInputsFile } from '../../engine/pack/index.ts';
+import { createScriptedProvider, type LocalProviderConfig, type ThreadsSetting } from '../../engine/llm/index.ts';
 import { createLocalProvider, type LocalProvider } from '../../engine/llm/local/index.ts';
 import { isBoundaryStage } from '../support/boundary-replies.ts';
 import { benchModel, type BenchShapeKey } from '../support/bench-model.ts';
@@ -21,8 +21,8 @@ export interface PlayOptions {
   readonly blocks: number | undefined;
   readonly type: ShapeModelType;
   readonly outputScale: number;
-  /** 0: the app's own default. */
-  readonly maxThreads: number;
+  /** "auto" is the app's own default. */
+  readonly threads: ThreadsSetting;
   /** The one-call baseline's output, before outputScale. */
   readonly oneCallTokens: number;
 }
@@ -61,6 +61,8 @@ export interface BoundaryMeasure {
 export interface PlayRun {
   readonly options: PlayOptions;
   readonly model: string;
+  /** The threads llama.cpp ran with. */
+  readonly threads: number;
   readonly turns: readonly TurnMeasure[];
   readonly boundaries: readonly BoundaryMeasure[];
   readonly calls: readonly ComputeCall[];
@@ -72,7 +74,7 @@ const FIXTURES = path.join(STORIES_DIR, 'lantern-quay', 'fixtures');
 
 export async function playArrival(options: PlayOptions): Promise<PlayRun> {
   const modelPath = await benchModel(options.shape, options.type, options.blocks);
-  const config: LocalProviderConfig = { kind: 'local', modelPath, gpu: 'cpu', maxThreads: options.maxThreads };
+  const config: LocalProviderConfig = { kind: 'local', modelPath, gpu: 'cpu', threads: options.threads };
   const local = await createLocalProvider(config);
   // A chat frontend's one context, with the same model and settings: its KV cache carries from turn to turn.
   const baseline = await createLocalProvider(config, { sequences: 1 });
@@ -136,7 +138,7 @@ export async function playArrival(options: PlayOptions): Promise<PlayRun> {
       }
       process.stderr.write(`  turn ${turn}: ${seconds(lastTurnCall - startedAt).toFixed(1)} s\n`);
     }
-    return { options, model: local.model, turns, boundaries, calls: [...replay.calls] };
+    return { options, model: local.model, threads: local.threads, turns, boundaries, calls: [...replay.calls] };
   } finally {
     clock.stop();
     stopProgress();

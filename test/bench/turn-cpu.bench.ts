@@ -26,12 +26,10 @@ import type { ComputeCall } from '../support/compute-replay-provider.ts';
 import { STAGE_OUTPUT_CAPS } from '../support/compute-replay-provider.ts';
 import { playArrival, type PlayOptions, type PlayRun, type TurnMeasure } from './turn-cpu-play.ts';
 import { atLeast, atMost, median, round, type Benchmark, type BenchmarkResult } from './types.ts';
+import type { ThreadsSetting } from '../../engine/llm/index.ts';
 
-/**
- * Threads for llama.cpp, in one place: pinned to 2 until the provider's own default fits the machine (issue 22);
- * then set it to 0 to measure the app's defaults.
- */
-const BENCH_MAX_THREADS: number = 2;
+/** Threads for llama.cpp, in one place: the app's own default ("auto": the cores this process may use). */
+const BENCH_THREADS: ThreadsSetting = 'auto';
 const ONE_CALL_TOKENS = 150;
 
 // Checked with the other options when the run starts, so a bad value never breaks the other benchmarks' loading.
@@ -59,7 +57,7 @@ function readOptions(): PlayOptions {
   if (shape !== '1b' && shape !== '3b') throw new Error(`STORYLOOM_BENCH_SHAPE must be 1b or 3b, got ${shape}`);
   if (type !== 'Q4_0' && type !== 'Q8_0') throw new Error(`STORYLOOM_BENCH_TYPE must be Q4_0 or Q8_0, got ${type}`);
   if (!(outputScale > 0)) throw new Error(`STORYLOOM_BENCH_OUTPUT_SCALE must be above 0, got ${outputScale}`);
-  return { turns, shape, blocks, type, outputScale, maxThreads: BENCH_MAX_THREADS, oneCallTokens: ONE_CALL_TOKENS };
+  return { turns, shape, blocks, type, outputScale, threads: BENCH_THREADS, oneCallTokens: ONE_CALL_TOKENS };
 }
 
 let played: Promise<PlayRun> | null = null;
@@ -116,7 +114,7 @@ async function wall(): Promise<BenchmarkResult> {
     {
       model: run.model,
       blocks: run.options.blocks ?? 'as the real model',
-      threads: BENCH_MAX_THREADS === 0 ? 'app default' : BENCH_MAX_THREADS,
+      threads: run.threads,
       note: note(run.options),
       perTurn: turns.map(describeTurn),
     },

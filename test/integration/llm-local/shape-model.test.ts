@@ -111,8 +111,8 @@ describe('the benchmark model writer (a reduced Llama 3.2 shape)', () => {
 
   it("runs a stage through the local provider with the model's Llama 3 chat template, to the token cap", async () => {
     const provider = await createLocalProvider(
-      { kind: 'local', modelPath: fileFor('Q4_0'), gpu: 'cpu', maxThreads: 1 },
-      { maxThreads: 1, sequences: 1, contextSize: 1024 },
+      { kind: 'local', modelPath: fileFor('Q4_0'), gpu: 'cpu', threads: 1 },
+      { threads: 1, sequences: 1, contextSize: 1024 },
     );
     try {
       const result = await provider.generateText({
