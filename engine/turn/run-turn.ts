@@ -65,7 +65,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   context = withState(context, withSceneCast(withoutOpening({ ...context.state, pendingMarkers: [] })));
 
   const roster = charactersPresent(context.pack, context.state);
-  const activation = activateNpcs(roster, context.rng);
+  const activation = activateNpcs(roster, context.rng, context.pack.manifest.tuning.characterRounds);
 
   // The persona's round, after classification: Tier 1 resolved before any LLM stage reads the turn.
   const personaRound = buffer.nextSeq();
