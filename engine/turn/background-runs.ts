@@ -30,7 +30,9 @@ export interface RunFailure {
   readonly reason: string;
 }
 
-type RunOutcome = { readonly status: 'done' } | { readonly status: 'failed'; readonly failure: RunFailure };
+/** A finished run may have started another (`next`: the scene boundary of the turn whose after-turn work it was). */
+type RunOutcome =
+  { readonly status: 'done'; readonly next?: number } | { readonly status: 'failed'; readonly failure: RunFailure };
 
 /**
  * The durable runs of one play session, in the background, one after another in the order they were started (by id):
@@ -90,18 +92,30 @@ export class BackgroundRuns {
 
   /**
    * Waits for the runs under way, then tries the unfinished ones once more, oldest first (including a boundary one of
-   * them starts). Returns the first that still fails (of `kind` only, if given, leaving the others to the next turn),
-   * and whether any run finished since the last settle.
+   * them starts). Returns the first that still fails (of `kind` only, if given: the others are left to the background),
+   * and whether any run finished since the last settle. Settles queue behind one another and behind the runs started
+   * before them, so no run is ever played twice at once.
    */
   async settle(kind?: RunKind): Promise<{ readonly failure: RunFailure | null; readonly changed: boolean }> {
-    await this.#running;
+    const settled = this.#running.then(() => this.#settleNow(kind));
+    this.#running = settled.then(
+      () => undefined,
+      () => undefined,
+    );
+    return settled;
+  }
+
+  async #settleNow(
+    kind: RunKind | undefined,
+  ): Promise<{ readonly failure: RunFailure | null; readonly changed: boolean }> {
     const store = this.#store();
     const tried = new Set<number>();
+    const started: number[] = [];
     let failure: RunFailure | null = null;
     for (;;) {
       const run = store
         .unfinishedRuns()
-        .find((candidate) => !tried.has(candidate.id) && candidate.kind === (kind ?? candidate.kind));
+        .find((candidate) => !tried.has(candidate.id) && (kind === undefined || candidate.kind === kind));
       if (run === undefined) break;
       tried.add(run.id);
       const outcome = await this.#run(store, run, this.#controller.signal);
@@ -109,9 +123,12 @@ export class BackgroundRuns {
         failure = outcome.failure;
         break;
       }
+      // A run it started is found unfinished on the next pass, unless of a kind this settle leaves to the background.
+      if (outcome.next !== undefined && kind !== undefined && kind !== 'scene_boundary') started.push(outcome.next);
     }
     const changed = this.#changed;
     this.#changed = false;
+    for (const runId of started) this.start(runId);
     return { failure, changed };
   }
 
@@ -124,7 +141,9 @@ export class BackgroundRuns {
   async #quietly(store: SaveStore, runId: number, signal: AbortSignal): Promise<void> {
     try {
       const run = store.boundaryRun(runId);
-      if (run !== null && !signal.aborted) await this.#run(store, run, signal);
+      if (run === null || signal.aborted) return;
+      const outcome = await this.#run(store, run, signal);
+      if (outcome.status === 'done' && outcome.next !== undefined) this.start(outcome.next);
     } catch {
       // The save was closed or forked away under the run: its rows say where it stopped, and it resumes from there.
     }
@@ -155,9 +174,8 @@ export class BackgroundRuns {
       return { status: 'failed', failure: { kind: 'after_turn', turn: run.turnNumber, step, stage, reason } };
     }
     this.#changed = true;
-    // The scene this turn closed: its boundary starts now, from the states the extractors wrote.
-    if (outcome.boundaryRunId !== undefined) this.start(outcome.boundaryRunId);
-    return { status: 'done' };
+    // The scene this turn closed: its boundary comes next, from the states the extractors wrote.
+    return outcome.boundaryRunId === undefined ? { status: 'done' } : { status: 'done', next: outcome.boundaryRunId };
   }
 
   async #boundary(store: SaveStore, run: StoredBoundaryRun, signal: AbortSignal): Promise<RunOutcome> {
