@@ -88,6 +88,19 @@ export type EngineEvent =
       readonly status: 'started' | 'done' | 'retrying' | 'failed';
       readonly done: number;
       readonly total: number;
+    }
+  /**
+   * The after-turn work of `turn` moved on: its extractors run after the turn's prose committed (a step started,
+   * finished, is being retried or failed; `done` of `total` finished). The next turn waits for it.
+   */
+  | {
+      readonly type: 'after_turn.progress';
+      readonly saveId: string;
+      readonly turn: number;
+      readonly step: string;
+      readonly status: 'started' | 'done' | 'retrying' | 'failed';
+      readonly done: number;
+      readonly total: number;
     };
 
 export type EngineEventType = EngineEvent['type'];

@@ -62,6 +62,16 @@ export interface ConnectionCheck {
   readonly reply: string;
 }
 
+/** The save's after-turn work once it has stopped: null when all of it finished, else the step that still fails. */
+export interface SettledWork {
+  readonly failure: {
+    /** The turn whose after-turn work failed. */
+    readonly turn: number;
+    readonly step: string;
+    readonly reason: string;
+  } | null;
+}
+
 /** What submitting the player's input produced. */
 export type PlayResult =
   | {
@@ -186,6 +196,10 @@ export const engineMethods = {
       thought: z.string().max(20_000).nullable().default(null),
     }),
     'The player’s intention (with an optional thought) or an out-of-character /command. Events stream the turn.',
+  ),
+  'play.settle': method<SettledWork>()(
+    z.strictObject({ saveId }),
+    'Wait for the after-turn work of the save’s last turns (its extractors, which run after `play.submit` has resolved) to finish or fail. The next turn waits for it anyway; call this before reading the save directly or quitting a script.',
   ),
   'play.cancel': method<{ readonly cancelled: boolean }>()(
     z.strictObject({ saveId }),

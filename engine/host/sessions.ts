@@ -1,3 +1,4 @@
+import type { SettledWork } from '../api/index.ts';
 import { PromptBook } from '../prompts/index.ts';
 import type { SaveLibrary } from '../store/index.ts';
 import { PlaySession, type SubmitResult } from '../turn/index.ts';
@@ -48,6 +49,13 @@ export class Sessions {
     } finally {
       open.running = null;
     }
+  }
+
+  /** Waits for the save's after-turn work (see PlaySession.settle). */
+  async settle(saveId: string): Promise<SettledWork> {
+    const open = await this.#open(saveId);
+    const failure = await open.session.settle();
+    return { failure: failure === null ? null : { turn: failure.turn, step: failure.step, reason: failure.reason } };
   }
 
   async cancel(saveId: string): Promise<boolean> {

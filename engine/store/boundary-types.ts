@@ -1,11 +1,18 @@
+import type { RunKind } from './database.ts';
 import type { JsonValue, NewCheckpoint, NewStageCall } from './types.ts';
+
+export type { RunKind } from './database.ts';
 
 export type BoundaryRunStatus = 'running' | 'done' | 'failed';
 export type BoundaryStepStatus = 'pending' | 'running' | 'done' | 'failed';
 
-/** A scene-boundary workflow run, attached to the turn that closed the scene. */
+/**
+ * A durable workflow run attached to its turn: a scene boundary (the turn closed the scene) or the turn's after-turn
+ * work (its extractors).
+ */
 export interface StoredBoundaryRun {
   readonly id: number;
+  readonly kind: RunKind;
   readonly turnId: number;
   /** The closing turn's story number. */
   readonly turnNumber: number;
@@ -50,4 +57,6 @@ export interface BoundaryRunFinish {
   readonly step: string;
   readonly output: unknown;
   readonly checkpoints: readonly NewCheckpoint[];
+  /** An after-turn run of a turn that closed the scene starts the scene's boundary run as it finishes. */
+  readonly boundary?: NewBoundaryRun;
 }

@@ -2,6 +2,7 @@ import type { BoundaryRunFinish, BoundaryStepWrite } from './boundary-types.ts';
 import type { StoreContext } from './context.ts';
 import { insertCheckpoint } from './repos/checkpoints.ts';
 import {
+  insertBoundaryRun,
   markRun,
   markStepDone,
   markStepFailed,
@@ -35,14 +36,21 @@ export function failBoundaryStep(context: StoreContext, failed: BoundaryStepWrit
   });
 }
 
-/** The last step's output, its checkpoints on the closing turn and the run's `done`: all or nothing. */
-export function finishBoundaryRun(context: StoreContext, finish: BoundaryRunFinish): void {
-  write(context, 'finish a scene-boundary run in', (now) => {
+/**
+ * The last step's output, its checkpoints on the run's turn, the run's `done` and the scene-boundary run it starts (if
+ * any): all or nothing. Returns the started boundary run's id.
+ */
+export function finishBoundaryRun(context: StoreContext, finish: BoundaryRunFinish): number | undefined {
+  let started: number | undefined;
+  write(context, 'finish a durable run in', (now) => {
     const turnId = runTurnId(context, finish.runId);
     for (const checkpoint of finish.checkpoints) insertCheckpoint(context.sqlite, turnId, checkpoint, now);
     markStepDone(context.sqlite, finish.runId, finish.step, finish.output, now);
     markRun(context.sqlite, finish.runId, 'done', null, now);
+    if (finish.boundary !== undefined)
+      started = insertBoundaryRun(context.sqlite, turnId, finish.boundary.input, finish.boundary.steps, now);
   });
+  return started;
 }
 
 export function failBoundaryRun(context: StoreContext, runId: number, error: string): void {

@@ -1,3 +1,4 @@
+import type { NewBoundaryRun, RunKind } from './boundary-types.ts';
 import type { StoreContext } from './context.ts';
 import { insertBoundaryRun } from './repos/boundary.ts';
 import { insertCheckpoint } from './repos/checkpoints.ts';
@@ -31,9 +32,17 @@ export function commitTurn(context: StoreContext, commit: TurnCommit): Committed
       for (const checkpoint of commit.checkpoints ?? []) insertCheckpoint(context.sqlite, turn.id, checkpoint, now);
       insertLedger(context.sqlite, turn.id, commit.ledger ?? [], now);
       updateMeta(context.sqlite, { updatedAt: now, appVersion: context.appVersion, rngState: commit.rngState });
-      if (commit.boundary === undefined) return { turn, messages };
-      const { input, steps } = commit.boundary;
-      return { turn, messages, boundaryRunId: insertBoundaryRun(context.sqlite, turn.id, input, steps, now) };
+      const runs = (run: NewBoundaryRun | undefined, kind: RunKind) =>
+        run === undefined ? undefined : insertBoundaryRun(context.sqlite, turn.id, run.input, run.steps, now, kind);
+      // The after-turn run first: its id orders it before the boundary, which reads what it derives.
+      const afterTurnRunId = runs(commit.afterTurn, 'after_turn');
+      const boundaryRunId = runs(commit.boundary, 'scene_boundary');
+      return {
+        turn,
+        messages,
+        ...(afterTurnRunId === undefined ? {} : { afterTurnRunId }),
+        ...(boundaryRunId === undefined ? {} : { boundaryRunId }),
+      };
     },
   );
 }

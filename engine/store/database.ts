@@ -79,9 +79,14 @@ export interface LedgerTable {
   created_at: number;
 }
 
+/** The save's durable workflows: the scene boundary, and a turn's after-turn work. */
+export type RunKind = 'scene_boundary' | 'after_turn';
+
 export interface BoundaryRunsTable {
   id: Generated<number>;
   turn_id: number;
+  /** Which durable workflow the run is (format 4; older runs are scene boundaries). */
+  kind: Generated<RunKind>;
   status: 'running' | 'done' | 'failed';
   input: string;
   error: string | null;

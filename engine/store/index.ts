@@ -13,6 +13,7 @@ export type {
   BoundaryStepStatus,
   BoundaryStepWrite,
   NewBoundaryRun,
+  RunKind,
   StoredBoundaryRun,
   StoredBoundaryStep,
 } from './boundary-types.ts';

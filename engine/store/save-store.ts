@@ -1,7 +1,13 @@
 import { basename } from 'node:path';
 import type { SaveSummary } from '../api/dto.ts';
 import { EngineError } from '../api/errors.ts';
-import type { BoundaryRunFinish, BoundaryStepWrite, StoredBoundaryRun, StoredBoundaryStep } from './boundary-types.ts';
+import type {
+  BoundaryRunFinish,
+  BoundaryStepWrite,
+  RunKind,
+  StoredBoundaryRun,
+  StoredBoundaryStep,
+} from './boundary-types.ts';
 import {
   failBoundaryRun,
   failBoundaryStep,
@@ -67,9 +73,12 @@ export interface SaveStore {
   ledger(range?: LedgerRange): StoredLedgerEntry[];
   /** A scene-boundary run with its turn's story number; null if there is none with that id. */
   boundaryRun(runId: number): StoredBoundaryRun | null;
-  /** Runs not done yet (interrupted or failed), oldest first: resumed when the save is played again. */
+  /** Scene-boundary runs not done yet (interrupted or failed), oldest first: resumed when the save is played again. */
   unfinishedBoundaryRuns(): StoredBoundaryRun[];
-  boundaryRunsOfTurn(turnId: number): StoredBoundaryRun[];
+  /** Durable runs of every kind not done yet (after-turn work and scene boundaries), oldest first. */
+  unfinishedRuns(): StoredBoundaryRun[];
+  /** The turn's runs of one kind (scene boundaries unless told). */
+  boundaryRunsOfTurn(turnId: number, kind?: RunKind): StoredBoundaryRun[];
   /** The last finished run, by its closing turn; optionally the last closing a turn up to story turn `uptoTurn`. */
   lastFinishedBoundaryRun(uptoTurn?: number): StoredBoundaryRun | null;
   /** The run's step rows (one per step, whatever their state). */
@@ -79,8 +88,11 @@ export interface SaveStore {
   /** A step's output and the stage calls it made, in one transaction. */
   finishBoundaryStep(done: BoundaryStepWrite & { readonly output: unknown }): void;
   failBoundaryStep(failed: BoundaryStepWrite & { readonly error: string }): void;
-  /** The last step's output, the run's checkpoints on its closing turn and the run's `done`, in one transaction. */
-  finishBoundaryRun(finish: BoundaryRunFinish): void;
+  /**
+   * The last step's output, the run's checkpoints on its turn, the run's `done` and the scene-boundary run it starts,
+   * in one transaction; returns the started run's id.
+   */
+  finishBoundaryRun(finish: BoundaryRunFinish): number | undefined;
   failBoundaryRun(runId: number, error: string): void;
   /** Sets a failed run running again before it is resumed. */
   resumeBoundaryRun(runId: number): void;
@@ -158,11 +170,15 @@ export class SqliteSaveStore implements SaveStore {
   }
 
   unfinishedBoundaryRuns(): StoredBoundaryRun[] {
+    return this.#use('read', (c) => unfinishedBoundaryRuns(c.sqlite, 'scene_boundary'));
+  }
+
+  unfinishedRuns(): StoredBoundaryRun[] {
     return this.#use('read', (c) => unfinishedBoundaryRuns(c.sqlite));
   }
 
-  boundaryRunsOfTurn(turnId: number): StoredBoundaryRun[] {
-    return this.#use('read', (c) => boundaryRunsOfTurn(c.sqlite, turnId));
+  boundaryRunsOfTurn(turnId: number, kind?: RunKind): StoredBoundaryRun[] {
+    return this.#use('read', (c) => boundaryRunsOfTurn(c.sqlite, turnId, kind));
   }
 
   lastFinishedBoundaryRun(uptoTurn?: number): StoredBoundaryRun | null {
@@ -185,8 +201,8 @@ export class SqliteSaveStore implements SaveStore {
     failBoundaryStep(this.#open(), failed);
   }
 
-  finishBoundaryRun(finish: BoundaryRunFinish): void {
-    finishBoundaryRun(this.#open(), finish);
+  finishBoundaryRun(finish: BoundaryRunFinish): number | undefined {
+    return finishBoundaryRun(this.#open(), finish);
   }
 
   failBoundaryRun(runId: number, error: string): void {

@@ -158,6 +158,8 @@ export interface TurnCommit extends TurnTiming {
   readonly ledger?: readonly NewLedgerEntry[];
   /** The turn closes a scene: its scene-boundary run starts with it, so a crash right after cannot lose it. */
   readonly boundary?: NewBoundaryRun;
+  /** The turn's after-turn work (its extractors): starts with it, for the same reason. */
+  readonly afterTurn?: NewBoundaryRun;
 }
 
 /** A turn that failed: no message enters the stream, but the attempt and its stage calls are kept. */
@@ -183,4 +185,6 @@ export interface CommittedTurn {
   readonly messages: readonly StoredMessage[];
   /** The scene-boundary run started with the turn, if it closed a scene. */
   readonly boundaryRunId?: number;
+  /** The after-turn run started with the turn, if it left work for after its prose. */
+  readonly afterTurnRunId?: number;
 }

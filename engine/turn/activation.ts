@@ -14,11 +14,20 @@ export interface Activation {
   readonly silence: boolean;
 }
 
+/** Character rounds per turn when the pack's tuning does not say (issue 14: each round is several calls in a row). */
+export const DEFAULT_CHARACTER_ROUNDS = 2;
+
 /**
  * NPC activation order (pipeline-rules.md, Turn Structure step 4): baked NPCs always act, first; the rest in
- * descending chattiness, each rolling 1–100 against it with the save's seeded RNG (ties keep the pack's order).
+ * descending chattiness, each rolling 1–100 against it with the save's seeded RNG (ties keep the pack's order). At most
+ * `cap` characters act: the first in that order. Baked characters are story-critical and act even past the cap. Every
+ * character still rolls, so the seeded RNG moves on exactly as it would without a cap.
  */
-export function activateNpcs(candidates: readonly ActivationCandidate[], rng: Rng): Activation {
+export function activateNpcs(
+  candidates: readonly ActivationCandidate[],
+  rng: Rng,
+  cap = DEFAULT_CHARACTER_ROUNDS,
+): Activation {
   const baked = candidates.filter((candidate) => candidate.baked).map((candidate) => candidate.id);
   const others = candidates
     .filter((candidate) => !candidate.baked)
@@ -26,5 +35,6 @@ export function activateNpcs(candidates: readonly ActivationCandidate[], rng: Rn
     .sort((a, b) => b.candidate.chattiness - a.candidate.chattiness || a.index - b.index)
     .map(({ candidate }) => candidate);
   const rolled = others.filter((candidate) => rng.int(1, 100) <= candidate.chattiness).map((candidate) => candidate.id);
-  return { active: [...baked, ...rolled], silence: others.length > 0 && rolled.length === 0 };
+  const room = Math.max(0, cap - baked.length);
+  return { active: [...baked, ...rolled.slice(0, room)], silence: others.length > 0 && rolled.length === 0 };
 }

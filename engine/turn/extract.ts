@@ -1,37 +1,57 @@
-import { callStageObject } from './call-stage.ts';
-import { loreFactsSchema, stateChangesSchema, type LoreFacts, type StateChanges } from './outputs.ts';
+import { z } from 'zod';
+import { loreFactsSchema, stateChangesSchema } from './outputs.ts';
 import { renderStage } from './render-stage.ts';
 import type { TurnContext } from './turn-context.ts';
 
 /**
- * The extractors. They run beside the Narrator's expansion on the pre-round view and return staged writes; the turn
- * applies them through the tool layer only after the paired expansion has finished.
+ * The extractors, off the player's path (issue 14). A round no longer waits for them: the turn renders each one's
+ * prompt at the point of the round where the visibility matrix places it — a state extractor on the pre-round view,
+ * the Lore Extractor on the round's own messages once the expansion has finished — and commits the prompts with its
+ * prose as after-turn steps. The calls run after `play.submit` has resolved (see after-turn-run.ts), and their writes
+ * are applied through the tool layer once every step of the turn is done.
  */
-export async function extractStates(context: TurnContext, owner: string, roundStartSeq: number): Promise<StateChanges> {
+const promptSchema = z.array(z.strictObject({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }));
+
+export const afterTurnStepSchema = z.discriminatedUnion('stage', [
+  z.strictObject({
+    name: z.string().min(1),
+    stage: z.enum(['persona_extractor', 'character_extractor']),
+    /** Whose states the step writes (the principal). */
+    principal: z.string().min(1),
+    messages: promptSchema,
+  }),
+  z.strictObject({
+    name: z.string().min(1),
+    stage: z.literal('lore_extractor'),
+    principal: z.literal('world'),
+    messages: promptSchema,
+  }),
+]);
+
+export type AfterTurnStep = z.infer<typeof afterTurnStepSchema>;
+
+/** How each extractor is called: its output schema and sampling, the same as when it ran inside the round. */
+export const EXTRACTOR_CALLS = {
+  persona_extractor: { schema: stateChangesSchema, schemaName: 'state_changes', maxTokens: 500, temperature: 0.2 },
+  character_extractor: { schema: stateChangesSchema, schemaName: 'state_changes', maxTokens: 500, temperature: 0.2 },
+  lore_extractor: { schema: loreFactsSchema, schemaName: 'lore_facts', maxTokens: 600, temperature: 0.2 },
+} as const;
+
+/** The state extractor of one round's actor, on the view before the round (pipeline-rules: not the round's messages). */
+export function stateStep(context: TurnContext, owner: string, roundStartSeq: number, round: number): AfterTurnStep {
   const isPersona = owner === context.personaId;
   const stage = isPersona ? 'persona_extractor' : 'character_extractor';
   const view = { stage, principal: owner, roundStartSeq, ...(isPersona ? {} : { character: owner }) } as const;
-  const result = await callStageObject(context, {
-    stage,
-    principal: owner,
-    messages: renderStage(context, view),
-    schema: stateChangesSchema,
-    schemaName: 'state_changes',
-    maxTokens: 500,
-    temperature: 0.2,
-  });
-  return result.value;
+  return { name: `${round}.${stage}`, stage, principal: owner, messages: renderStage(context, view) };
 }
 
-export async function extractLore(context: TurnContext, roundStartSeq: number): Promise<LoreFacts> {
-  const result = await callStageObject(context, {
+/** The Lore Extractor of one round, on the round's own narration and dialog (rendered after its expansion). */
+export function loreStep(context: TurnContext, roundStartSeq: number, round: number): AfterTurnStep {
+  const view = { stage: 'lore_extractor', principal: 'world', roundStartSeq } as const;
+  return {
+    name: `${round}.lore_extractor`,
     stage: 'lore_extractor',
     principal: 'world',
-    messages: renderStage(context, { stage: 'lore_extractor', principal: 'world', roundStartSeq }),
-    schema: loreFactsSchema,
-    schemaName: 'lore_facts',
-    maxTokens: 600,
-    temperature: 0.2,
-  });
-  return result.value;
+    messages: renderStage(context, view),
+  };
 }

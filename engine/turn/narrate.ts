@@ -123,10 +123,18 @@ function resolveSpeaker(context: TurnContext, reference: string): string | null 
   return match?.id ?? null;
 }
 
+/** Dialog cues per beat script when the pack's tuning does not say: each is one Character Dialog call, in a row. */
+export const DEFAULT_CUES_PER_SCRIPT = 4;
+
+/** Cues name their speaker by id; cues past the pack's cap are dropped (the narration around them stays). */
 function normalizeCues(context: TurnContext, script: BeatScript): BeatScript {
-  const beats = script.beats.map((beat): Beat =>
-    beat.type === 'cue' ? { ...beat, character: resolveSpeaker(context, beat.character) ?? beat.character } : beat,
-  );
+  const cap = context.pack.manifest.tuning.cuesPerScript ?? DEFAULT_CUES_PER_SCRIPT;
+  let cues = 0;
+  const beats = script.beats.flatMap((beat): Beat[] => {
+    if (beat.type === 'narration') return [beat];
+    cues += 1;
+    return cues > cap ? [] : [{ ...beat, character: resolveSpeaker(context, beat.character) ?? beat.character }];
+  });
   return { ...script, beats };
 }
 

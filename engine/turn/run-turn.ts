@@ -4,7 +4,7 @@ import type { NewStageCall } from '../store/index.ts';
 import { TurnBuffer, type StreamEntry } from '../stream/index.ts';
 import { activateNpcs } from './activation.ts';
 import { classifyPersonaInput, finishTurnEvents, type EventTurnInput, type EventTurnOutput } from './classify/index.ts';
-import { extractLore, extractStates } from './extract.ts';
+import { loreStep, stateStep, type AfterTurnStep } from './extract.ts';
 import { detectMove } from './movement.ts';
 import { appendWhole } from './append.ts';
 import { NO_GUIDANCE } from './classify/guidance.ts';
@@ -15,7 +15,6 @@ import { npcIntent, personaIntent } from './npc-intent.ts';
 import { opensScene, withoutOpening, withSceneCast, type PlayState } from './play-state.ts';
 import { charactersPresent } from './prompt-view.ts';
 import { markerMessages } from './scene-markers.ts';
-import { setStates, upsertLore } from './tools.ts';
 import type { TurnContext } from './turn-context.ts';
 import { addMinutes } from './world-time.ts';
 
@@ -37,6 +36,8 @@ export interface TurnOutcome {
   readonly events: EventTurnOutput;
   /** The scene opening's importance_flags, as the Narrator wrote them (null on other turns, or when it had none). */
   readonly importanceFlags: NarratorImportanceFlags | null;
+  /** The extractors, rendered in their rounds, to run after the turn's prose has committed (in round order). */
+  readonly afterTurn: readonly AfterTurnStep[];
 }
 
 export type TurnSetup = Omit<TurnContext, 'buffer' | 'stageLog'> & {
@@ -52,18 +53,19 @@ export type TurnSetup = Omit<TurnContext, 'buffer' | 'stageLog'> & {
 /**
  * One turn (ARCHITECTURE §3): scene markers, classification of the persona's intention (event system), the persona's
  * round, then each activated NPC's round. Nothing is written anywhere: the outcome is committed by the caller in one
- * transaction, or dropped on failure.
+ * transaction, or dropped on failure. The extractors are not called here: each round leaves them as after-turn steps.
  */
 export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewStageCall[] = []): Promise<TurnOutcome> {
   const buffer = new TurnBuffer(setup.turn, setup.history);
   let context: TurnContext = { ...setup, buffer, stageLog };
+  const afterTurn: AfterTurnStep[] = [];
 
   const opened = opensScene(context.state);
   for (const marker of markerMessages(context.pack, context.state)) appendWhole(context, marker);
   context = withState(context, withSceneCast(withoutOpening({ ...context.state, pendingMarkers: [] })));
 
   const roster = charactersPresent(context.pack, context.state);
-  const activation = activateNpcs(roster, context.rng);
+  const activation = activateNpcs(roster, context.rng, context.pack.manifest.tuning.characterRounds);
 
   // The persona's round, after classification: Tier 1 resolved before any LLM stage reads the turn.
   const personaRound = buffer.nextSeq();
@@ -91,7 +93,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   // A refused action changes nothing: no extractor, no character stage, no NPC round.
   let importanceFlags: NarratorImportanceFlags | null;
   if (refused) importanceFlags = await resolveIntention(context, resolution);
-  else ({ context, flags: importanceFlags } = await round(context, context.personaId, resolution));
+  else importanceFlags = await round(context, context.personaId, resolution, afterTurn);
 
   // Each activated NPC in order: intent, then its own round. The Narrator keeps the turn's retrieved tier (Tier 3);
   // the refusal and the fired triggers' directions were for the persona's intention alone.
@@ -99,12 +101,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   for (const characterId of refused ? [] : activation.active) {
     const roundStartSeq = buffer.nextSeq();
     const npcIntention = await npcIntent(context, characterId);
-    ({ context } = await round(context, characterId, {
-      intention: npcIntention,
-      roundStartSeq,
-      silence: false,
-      guidance,
-    }));
+    await round(context, characterId, { intention: npcIntention, roundStartSeq, silence: false, guidance }, afterTurn);
   }
 
   const moved = refused ? null : movement(context, input.intention, classified.classification.destination);
@@ -117,6 +114,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     rngState: context.rng.state(),
     events,
     importanceFlags,
+    afterTurn,
   };
 }
 
@@ -141,41 +139,22 @@ function appendPlayerInput(context: TurnContext, input: TurnInput): StreamEntry 
 }
 
 /**
- * Expansion and extractor side by side; their writes applied after both finish; then the Lore Extractor. The flags are
- * the Narrator's importance_flags, which only a scene opening's script carries.
+ * One actor's round: its state extractor is rendered on the view before the round, the Narrator's script is expanded,
+ * then the round's Lore Extractor is rendered on what it added. Both extractors become after-turn steps. Returns the
+ * Narrator's importance_flags, which only a scene opening's script carries.
  */
 async function round(
   context: TurnContext,
   actor: string,
   resolution: Parameters<typeof resolveIntention>[1],
-): Promise<{ context: TurnContext; flags: NarratorImportanceFlags | null }> {
-  const [flags, changes] = await bothOrNeither(
-    context,
-    (sibling) => resolveIntention(sibling, resolution),
-    (sibling) => extractStates(sibling, actor, resolution.roundStartSeq),
-  );
-  let next = withState(context, setStates(context.state, actor, changes));
-  const facts = await extractLore(next, resolution.roundStartSeq);
-  next = withState(next, upsertLore(next.state, facts, context.buffer.turn));
-  return { context: next, flags };
-}
-
-/** Runs two stages in parallel; if one fails the other is cancelled, and the turn waits for both to stop. */
-async function bothOrNeither<A, B>(
-  context: TurnContext,
-  first: (context: TurnContext) => Promise<A>,
-  second: (context: TurnContext) => Promise<B>,
-): Promise<[A, B]> {
-  const controller = new AbortController();
-  const sibling = { ...context, signal: AbortSignal.any([context.signal, controller.signal]) };
-  const running = [first(sibling), second(sibling)] as const;
-  try {
-    return await Promise.all(running);
-  } catch (error) {
-    controller.abort();
-    await Promise.allSettled(running);
-    throw error;
-  }
+  afterTurn: AfterTurnStep[],
+): Promise<NarratorImportanceFlags | null> {
+  // Each round leaves two steps: the number of this one follows.
+  const number = afterTurn.length / 2 + 1;
+  afterTurn.push(stateStep(context, actor, resolution.roundStartSeq, number));
+  const flags = await resolveIntention(context, resolution);
+  afterTurn.push(loreStep(context, resolution.roundStartSeq, number));
+  return flags;
 }
 
 function withState(context: TurnContext, state: PlayState): TurnContext {

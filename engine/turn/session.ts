@@ -15,12 +15,7 @@ import { charactersPresent } from './prompt-view.ts';
 import { PLAY_STATE_CHECKPOINT, initialPlayState, playStateFromCheckpoint, type PlayState } from './play-state.ts';
 import { runTurn, type TurnInput } from './run-turn.ts';
 import { sceneOpeningFor } from './scene-opening.ts';
-import {
-  recordBoundaryFailure,
-  SceneBoundaries,
-  type BoundaryFailure,
-  type SceneBoundaryDeps,
-} from './scene-boundaries.ts';
+import { BackgroundRuns, recordRunFailure, type RunFailure, type SceneBoundaryDeps } from './background-runs.ts';
 import { markerMessages } from './scene-markers.ts';
 import { StageFailure } from './stage-failure.ts';
 import { toStreamEntry, toStreamMessage } from './stream-entries.ts';
@@ -51,19 +46,19 @@ export class PlaySession {
   #events: EventRuntime | null = null;
   /** Stage 4 calls still running after their turn committed: the next turn takes them in. */
   #interpretations: readonly PendingInterpretation[] = [];
-  /** Scene-boundary runs working in the background while the player reads. */
-  readonly #boundaries: SceneBoundaries;
+  /** After-turn work and scene-boundary runs working in the background while the player reads and types. */
+  readonly #background: BackgroundRuns;
 
   private constructor(deps: SessionDeps, store: SaveStore) {
     this.#deps = deps;
     this.#store = store;
-    this.#boundaries = new SceneBoundaries(deps, () => this.#store);
+    this.#background = new BackgroundRuns(deps, () => this.#store);
   }
 
   static async open(deps: SessionDeps, saveId: string): Promise<PlaySession> {
     const session = new PlaySession(deps, await deps.library.open(saveId));
     // A run a crash interrupted picks up where its rows say it stopped.
-    session.#boundaries.resumeUnfinished();
+    session.#background.resumeUnfinished();
     return session;
   }
 
@@ -85,8 +80,8 @@ export class PlaySession {
     try {
       const parsed = parseInput(text, thought);
       if (parsed.kind === 'invalid') return this.#notice(parsed.message);
-      const failure = await this.#settleBoundaries(parsed);
-      if (failure !== null) return this.#boundaryFailed(failure, parsed);
+      const failure = await this.#settleBackground(parsed);
+      if (failure !== null) return this.#runFailed(failure, parsed);
       if (parsed.kind === 'intention')
         return await this.#play({ intention: parsed.intention, thought: parsed.thought }, signal);
       return await this.#command(parsed.command, signal);
@@ -96,8 +91,18 @@ export class PlaySession {
     }
   }
 
+  /**
+   * Waits for the after-turn work of the turns played so far (a turn's extractors run after it has resolved): the
+   * failure of a step that still fails after its retries, or null. The save then holds everything the turns derived.
+   */
+  async settle(): Promise<RunFailure | null> {
+    const { failure, changed } = await this.#background.settle('after_turn');
+    if (changed) this.#cache = null;
+    return failure;
+  }
+
   close(): void {
-    this.#boundaries.stop();
+    this.#background.stop();
     this.#store.close();
   }
 
@@ -201,8 +206,11 @@ export class PlaySession {
         checkpoints: plan.checkpoints,
         ledger: plan.ledger,
         ...(plan.closes === null ? {} : this.#boundaryRun(plan.closes)),
+        ...(plan.afterTurn === null ? {} : { afterTurn: plan.afterTurn }),
       });
-      if (committed.boundaryRunId !== undefined) this.#boundaries.start(committed.boundaryRunId);
+      // Prose first: the turn resolves now, and its extractors run while the player reads and types.
+      if (committed.afterTurnRunId !== undefined) this.#background.start(committed.afterTurnRunId);
+      if (committed.boundaryRunId !== undefined) this.#background.start(committed.boundaryRunId);
       this.#interpretations = outcome.events.pending;
       this.#advance(committed.messages.map(toStreamEntry), plan.next);
       return this.#committed(committed.messages.map(toStreamMessage), turn);
@@ -248,7 +256,7 @@ export class PlaySession {
       checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: nextState },
       ...this.#boundaryRun({ reason, turn, closing, next: nextState, messages, ledger: [] }),
     });
-    if (committed.boundaryRunId !== undefined) this.#boundaries.start(committed.boundaryRunId);
+    if (committed.boundaryRunId !== undefined) this.#background.start(committed.boundaryRunId);
     this.#advance(committed.messages.map(toStreamEntry), nextState);
     return this.#committed(committed.messages.map(toStreamMessage), turn);
   }
@@ -305,18 +313,21 @@ export class PlaySession {
     return boundaryRun(this.#store, this.#deps.pack, { ...scene, personaId: this.#store.meta().personaId });
   }
 
-  /** The next turn needs the last scene's boundary; once a run has finished, the turn starts from what it wrote. */
-  async #settleBoundaries(parsed: ParsedInput): Promise<BoundaryFailure | null> {
-    const { failure, changed } = await this.#boundaries.before(parsed);
+  /**
+   * The next turn needs the last turn's after-turn work and the last scene's boundary (see BackgroundRuns.before); once
+   * a run has finished, the turn starts from what it wrote.
+   */
+  async #settleBackground(parsed: ParsedInput): Promise<RunFailure | null> {
+    const { failure, changed } = await this.#background.before(parsed);
     if (changed) this.#cache = null;
     return failure;
   }
 
-  /** A boundary that still fails after its retries fails the turn that waited for it, loudly; /retry resumes it. */
-  #boundaryFailed(failure: BoundaryFailure, parsed: ParsedInput): SubmitResult {
+  /** A run that still fails after its retries fails the turn that waited for it, loudly; /retry resumes it. */
+  #runFailed(failure: RunFailure, parsed: ParsedInput): SubmitResult {
     const turn = this.#current().turns + 1;
     const deps = { store: this.#store, clock: this.#deps.clock, emit: this.#deps.emit };
-    return recordBoundaryFailure(deps, turn, failure, retryableInput(parsed));
+    return recordRunFailure(deps, turn, failure, retryableInput(parsed));
   }
 
   async #forkAt(turn: number, reason: 'undo' | 'retry'): Promise<void> {
@@ -328,8 +339,8 @@ export class PlaySession {
     this.#cache = null;
     this.#events = null;
     this.#interpretations = [];
-    // A fork taken at a closing turn carries its unfinished run: it goes on in the fork.
-    this.#boundaries.resumeUnfinished();
+    // A fork taken at a closing turn carries its unfinished runs: they go on in the fork.
+    this.#background.resumeUnfinished();
     this.#deps.emit({ type: 'save.forked', from, to: next.id, reason });
     this.#deps.emit({ type: 'saves.changed' });
   }

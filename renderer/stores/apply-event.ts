@@ -49,11 +49,13 @@ export function applyEvent(state: PlayData, event: EngineEvent): Partial<PlayDat
         busy: false,
         failure: { turn: event.turn, stage: event.stage, reason: event.reason },
       };
-    case 'boundary.progress': {
+    case 'boundary.progress':
+    case 'after_turn.progress': {
       const { turn, step, status, done, total } = event;
       // A failed run is reported by the next turn, which waits for it; a finished one has nothing left to show.
       if (status === 'failed' || done >= total) return { boundary: null };
-      return { boundary: { turn, step, status, done, total } };
+      const work = event.type === 'boundary.progress' ? 'scene_boundary' : 'after_turn';
+      return { boundary: { work, turn, step, status, done, total } };
     }
     default:
       return null;

@@ -28,8 +28,12 @@ export interface Draft {
 
 export const EMPTY_DRAFT: Draft = { text: '', thought: '' };
 
-/** The scene-boundary workflow of the scene that closed at `turn`, while it runs in the background. */
+/**
+ * Background work of `turn` while it runs: the scene-boundary workflow of the scene that closed there, or the turn's
+ * after-turn work (its extractors, which run once its prose is written).
+ */
 export interface BoundaryProgress {
+  readonly work: 'scene_boundary' | 'after_turn';
   readonly turn: number;
   /** The step that last moved, in the engine's words ("chronicler"). */
   readonly step: string;

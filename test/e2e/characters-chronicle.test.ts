@@ -63,7 +63,8 @@ describe('characters and chronicle panels', () => {
     const indicator = page.locator('.boundary-indicator');
     await indicator.waitFor();
     await expect(indicator.getAttribute('role')).resolves.toBe('status');
-    await expect(indicator.textContent()).resolves.toMatch(/^The world moves on… \d of 8$/u);
+    // The turn's extractors run first (the story takes note), then the scene's boundary.
+    await expect.poll(() => indicator.textContent(), { timeout: 10_000 }).toMatch(/^The world moves on… \d of 8$/u);
     // The boundary never holds the input: the player types on while the world moves on.
     await input().fill('I turn up my collar');
     await expect(input().inputValue()).resolves.toBe('I turn up my collar');

@@ -101,6 +101,9 @@ export async function playAll(
     results.push(result);
     saveId = result.saveId;
   }
+  // The last turn's extractors run after it resolved: the save holds what they wrote once they have finished.
+  const settled = unwrap(await api['play.settle']({ saveId }));
+  if (settled.failure !== null) throw new Error(`the after-turn work failed: ${JSON.stringify(settled.failure)}`);
   return { saveId, results };
 }
 

@@ -8,6 +8,7 @@ import {
   type EngineClient,
   type PlayResult,
   type Result,
+  type SettledWork,
 } from '../../api/index.ts';
 import { slowGenerationWarning } from '../play/slow-generation.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';
@@ -87,8 +88,9 @@ export const playCommand: CliCommand = {
       const play = (input: ScriptedInput, saveId: string) =>
         api['play.submit']({ saveId, text: input.text, thought: input.thought });
       const cancel: Cancel = (saveId) => api['play.cancel']({ saveId });
+      const settle: Settle = (saveId) => api['play.settle']({ saveId });
       if (scripted.length > 0 || values.json)
-        return await playScripted(context, play, cancel, save.id, scripted, values.json);
+        return await playScripted(context, { play, cancel, settle }, save.id, scripted, values.json);
       return await playInteractive(context, play, cancel, save.id);
     } finally {
       await engine.dispose();
@@ -98,11 +100,11 @@ export const playCommand: CliCommand = {
 
 type Play = (input: ScriptedInput, saveId: string) => Promise<Result<PlayResult>>;
 type Cancel = (saveId: string) => Promise<unknown>;
+type Settle = (saveId: string) => Promise<Result<SettledWork>>;
 
 async function playScripted(
   context: CliContext,
-  play: Play,
-  cancel: Cancel,
+  { play, cancel, settle }: { readonly play: Play; readonly cancel: Cancel; readonly settle: Settle },
   firstSaveId: string,
   inputs: readonly ScriptedInput[],
   json: boolean,
@@ -119,6 +121,15 @@ async function playScripted(
     if (json) context.io.stdout(jsonLines(result));
     else if (result.kind === 'notice') context.io.stdout(`${result.message}\n\n`);
     if (result.kind === 'failed' || (result.kind === 'notice' && result.problem)) failures++;
+  }
+  // The last turn's extractors run after it resolved: wait for them, so the save holds what they wrote.
+  if (!context.signal.aborted) {
+    const { failure } = unwrap(await settle(saveId));
+    if (failure !== null) {
+      failures++;
+      const line = `The after-turn work of turn ${failure.turn} failed: ${failure.step} (${failure.reason}).`;
+      context.io.stderr(`${line} It resumes when the save is played again.\n`);
+    }
   }
   context.signal.removeEventListener('abort', stop);
   if (!json) context.io.stderr(`save: ${saveId}\n`);

@@ -36,6 +36,24 @@ export const tuningSchema = z
       .max(1)
       .default(0.5)
       .describe('Interpretive judgments below this confidence count as 0 when triggers are evaluated.'),
+    characterRounds: z
+      .number()
+      .int()
+      .min(0)
+      .max(50)
+      .optional()
+      .describe(
+        'At most this many characters take a round (intent, Narrator, dialog) per turn, in activation order: baked characters first (always, even past the cap), then those whose chattiness roll succeeds, most chatty first (default 2).',
+      ),
+    cuesPerScript: z
+      .number()
+      .int()
+      .min(1)
+      .max(50)
+      .optional()
+      .describe(
+        'At most this many dialog cues (one Character Dialog call each) in one Narrator beat script; later cues are dropped, with the narration around them kept (default 4).',
+      ),
     narratorTemperature: z.number().min(0).max(2).optional().describe('Sampling temperature of the Narrator.'),
     historyMessages: z
       .number()

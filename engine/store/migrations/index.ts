@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import * as initial from './0001_initial.ts';
 import * as eventLedger from './0002_event_ledger.ts';
 import * as boundary from './0003_boundary.ts';
+import * as afterTurn from './0004_after_turn.ts';
 
 export interface StoreMigration {
   /** Sorts in application order; kysely records it in `kysely_migration`. */
@@ -17,6 +18,7 @@ export const MIGRATIONS: readonly StoreMigration[] = [
   { name: '0001_initial', up: initial.up },
   { name: '0002_event_ledger', up: eventLedger.up },
   { name: '0003_boundary', up: boundary.up },
+  { name: '0004_after_turn', up: afterTurn.up },
 ];
 
 /** The newest save format this build reads and writes. */

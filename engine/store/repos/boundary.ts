@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { BoundaryRunStatus, StoredBoundaryRun, StoredBoundaryStep } from '../boundary-types.ts';
-import type { BoundaryRunsTable, BoundaryStepsTable } from '../database.ts';
+import type { BoundaryRunsTable, BoundaryStepsTable, RunKind } from '../database.ts';
 import { parseJson, toJsonText } from '../json.ts';
 import type { SqliteConnection } from '../sqlite/connection.ts';
 import { all, first, run } from '../sqlite/exec.ts';
@@ -12,11 +12,13 @@ export function insertBoundaryRun(
   input: unknown,
   steps: readonly string[],
   now: number,
+  kind: RunKind = 'scene_boundary',
 ): number {
   const values = {
     turn_id: turnId,
+    kind,
     status: 'running' as const,
-    input: toJsonText(input, 'input of the scene-boundary run'),
+    input: toJsonText(input, `input of the ${kind === 'after_turn' ? 'after-turn' : 'scene-boundary'} run`),
     error: null,
     created_at: now,
     finished_at: null,
@@ -50,14 +52,17 @@ export function boundaryRunTurnId(sqlite: SqliteConnection, runId: number): numb
   return row === undefined ? null : row.turn_id;
 }
 
-/** Runs not yet done (running when the app stopped, or failed), oldest first. */
-export function unfinishedBoundaryRuns(sqlite: SqliteConnection): StoredBoundaryRun[] {
-  return all(sqlite, runs().where('boundary_runs.status', '!=', 'done')).map(toStoredRun);
+/** Runs not yet done (running when the app stopped, or failed), oldest first; of one kind, or of every kind. */
+export function unfinishedBoundaryRuns(sqlite: SqliteConnection, kind?: RunKind): StoredBoundaryRun[] {
+  let query = runs().where('boundary_runs.status', '!=', 'done');
+  if (kind !== undefined) query = query.where('boundary_runs.kind', '=', kind);
+  return all(sqlite, query).map(toStoredRun);
 }
 
 /** The last run that finished (by its closing turn), optionally among those closing a turn up to `uptoTurn`. */
 export function lastFinishedBoundaryRun(sqlite: SqliteConnection, uptoTurn?: number): StoredBoundaryRun | null {
   let query = runs()
+    .where('boundary_runs.kind', '=', 'scene_boundary')
     .where('boundary_runs.status', '=', 'done')
     .clearOrderBy()
     .orderBy('turns.number', 'desc')
@@ -68,8 +73,13 @@ export function lastFinishedBoundaryRun(sqlite: SqliteConnection, uptoTurn?: num
   return row === undefined ? null : toStoredRun(row);
 }
 
-export function boundaryRunsOfTurn(sqlite: SqliteConnection, turnId: number): StoredBoundaryRun[] {
-  return all(sqlite, runs().where('boundary_runs.turn_id', '=', turnId)).map(toStoredRun);
+export function boundaryRunsOfTurn(
+  sqlite: SqliteConnection,
+  turnId: number,
+  kind: RunKind = 'scene_boundary',
+): StoredBoundaryRun[] {
+  const query = runs().where('boundary_runs.turn_id', '=', turnId).where('boundary_runs.kind', '=', kind);
+  return all(sqlite, query).map(toStoredRun);
 }
 
 export function boundarySteps(sqlite: SqliteConnection, runId: number): StoredBoundaryStep[] {
@@ -127,6 +137,7 @@ export function nextStageCallSeq(sqlite: SqliteConnection, turnId: number): numb
 function toStoredRun(row: Selectable<BoundaryRunsTable> & { number: number }): StoredBoundaryRun {
   return {
     id: row.id,
+    kind: row.kind,
     turnId: row.turn_id,
     turnNumber: row.number,
     status: row.status,

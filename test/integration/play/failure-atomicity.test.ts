@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PlayResult } from '../../../engine/api/index.ts';
+import type { EngineEvent, PlayResult } from '../../../engine/api/index.ts';
 import { createScriptedProvider, type ScriptEntryInput } from '../../../engine/llm/index.ts';
 import { openSave } from '../../../engine/store/index.ts';
-import { PLAY_STATE_CHECKPOINT } from '../../../engine/turn/index.ts';
+import { PLAY_STATE_CHECKPOINT, playStateFromCheckpoint } from '../../../engine/turn/index.ts';
 import { manualClock } from '../../../engine/platform/testing.ts';
 import { startPlay, unwrap, type PlaySetup } from '../../support/playthrough.ts';
 
@@ -56,24 +56,25 @@ const breakages: readonly Breakage[] = [
   { name: 'a timeout', entries: (stage) => [{ stage, error: 'timeout', message: 'no answer in time' }] },
   { name: 'an abort', entries: (stage) => [{ stage, delayMs: 5_000, reply: 'never used' }] },
 ];
-const stages = [
-  'narrator',
-  'persona_extractor',
-  'character_dialog',
-  'lore_extractor',
-  'npc_intent',
-  'character_extractor',
-] as const;
+/** The stages a turn waits for; the extractors run after its prose (see the second describe). */
+const stages = ['narrator', 'character_dialog', 'npc_intent'] as const;
+const extractors = ['persona_extractor', 'lore_extractor', 'character_extractor'] as const;
+/**
+ * An after-turn step tries this many times each time its run is started: once in the background after its turn, once
+ * more when the next turn waits for it.
+ */
+const STEP_ATTEMPTS = 3;
 
 /**
  * The first turn succeeds, the second breaks at `stage` the given way, the retry then succeeds. Which entries of the
  * broken turn its parallel siblings consumed before the failure depends on timing, so every reply here suits any call
  * of its stage and a spare turn of replies follows.
  */
-function script(stage: (typeof stages)[number], breakage: Breakage): ScriptEntryInput[] {
+function script(stage: ScriptEntryInput['stage'], breakage: Breakage, times = 1): ScriptEntryInput[] {
   const second = goodTurn();
   const index = second.findIndex((entry) => entry.stage === stage);
-  const broken = [...second.slice(0, index), ...breakage.entries(stage), ...second.slice(index + 1)];
+  const failing = Array.from({ length: times }, () => breakage.entries(stage)).flat();
+  const broken = [...second.slice(0, index), ...failing, ...second.slice(index + 1)];
   return [...goodTurn(), ...broken, ...goodTurn(), ...goodTurn()];
 }
 
@@ -114,6 +115,7 @@ describe('a failed turn changes nothing', () => {
         const api = setup.api;
         const save = unwrap(await api['saves.create']({ packId: 'tutorial', seed: 3 }));
         expect(unwrap(await api['play.submit']({ saveId: save.id, text: intent })).kind).toBe('turn');
+        expect(unwrap(await api['play.settle']({ saveId: save.id })).failure).toBeNull();
         const before = await fingerprint(setup.home, save.id);
 
         const pending = api['play.submit']({ saveId: save.id, text: intent });
@@ -146,6 +148,71 @@ describe('a failed turn changes nothing', () => {
           .filter((message) => message.turnNumber === 2)
           .map((message) => message.type);
         expect(retriedTypes.slice(0, 2)).toEqual(['intention', 'narration']);
+      },
+    );
+  }
+});
+
+describe('an extractor that fails after its turn committed', () => {
+  for (const breakage of breakages.filter((candidate) => candidate.name !== 'an abort')) {
+    it.each(extractors)(
+      `(%s, ${breakage.name}) keeps the prose, and the next turn says which stage failed until /retry resumes it`,
+      async (stage) => {
+        // Both of a turn's Lore Extractor steps (one per round) run at once and take the failing replies in turn.
+        const steps = stage === 'lore_extractor' ? 2 : 1;
+        const provider = await createScriptedProvider({ entries: script(stage, breakage, 2 * STEP_ATTEMPTS * steps) });
+        setup = await startPlay(async () => provider);
+        const api = setup.api;
+        const save = unwrap(await api['saves.create']({ packId: 'tutorial', seed: 3 }));
+        expect(unwrap(await api['play.submit']({ saveId: save.id, text: intent })).kind).toBe('turn');
+        expect(unwrap(await api['play.settle']({ saveId: save.id })).failure).toBeNull();
+        const before = await fingerprint(setup.home, save.id);
+
+        // The turn resolves with its prose; its extractor fails afterwards, after its retries.
+        const played = unwrap(await api['play.submit']({ saveId: save.id, text: intent }));
+        expect(played).toMatchObject({ kind: 'turn', turn: 2 });
+        const failedStep = (event: EngineEvent) =>
+          event.type === 'after_turn.progress' && event.turn === 2 && event.status === 'failed';
+        await expect.poll(() => setup?.events.some(failedStep)).toBe(true);
+        expect(setup.events.find(failedStep)).toMatchObject({ step: expect.stringContaining(stage) });
+        const committed = await fingerprint(setup.home, save.id);
+        const prose = committed.messages.filter((message) => message.turnNumber === 2);
+        expect(prose.map((message) => message.type)).toEqual([
+          'intention',
+          'narration',
+          'dialog',
+          'thought',
+          'intention',
+          'narration',
+        ]);
+        // None of its extractors' writes applied: the play state is the one the turn committed with its prose.
+        const loreOf = (state: unknown) => playStateFromCheckpoint(state, 'test').lore;
+        expect(loreOf(committed.state)).toEqual(loreOf(before.state));
+        expect(loreOf(before.state)).toEqual([{ key: 'bone folder', content: 'Kept in the top drawer.', turn: 1 }]);
+
+        // The next turn waits for that work and fails naming the stage; the prose stays.
+        const next = unwrap(await api['play.submit']({ saveId: save.id, text: intent }));
+        expect(next).toMatchObject({ kind: 'failed', turn: 3, stage });
+        if (next.kind === 'failed') expect(next.reason).toContain('the after-turn work of turn 2 did not finish');
+        const waited = await fingerprint(setup.home, save.id);
+        expect(waited.messages).toEqual(committed.messages);
+
+        // /retry resumes the work (the script answers now) and plays the turn.
+        expect(unwrap(await api['play.submit']({ saveId: save.id, text: '/retry' }))).toMatchObject({
+          kind: 'turn',
+          turn: 3,
+        });
+        expect(unwrap(await api['play.settle']({ saveId: save.id })).failure).toBeNull();
+        const final = await fingerprint(setup.home, save.id);
+        expect(final.messages.slice(0, committed.messages.length)).toEqual(committed.messages);
+        // Turn 2's writes applied once resumed, then turn 3's (the same fact, learned again).
+        expect(loreOf(final.state)).toEqual([{ key: 'bone folder', content: 'Kept in the top drawer.', turn: 3 }]);
+        expect(final.turns.map(({ number, status }) => `${number} ${status}`)).toEqual([
+          '1 committed',
+          '2 committed',
+          '3 failed',
+          '3 committed',
+        ]);
       },
     );
   }

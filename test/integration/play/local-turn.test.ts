@@ -53,6 +53,8 @@ describe('a turn on the local provider with the tiny GGUF model', () => {
       await setup.api['play.submit']({ saveId: save.id, text: 'I greet Odile and ask what to do first.' }),
     );
     expect(result, JSON.stringify(result)).toMatchObject({ kind: 'turn', turn: 1 });
+    // The extractors run after the turn resolved, as its after-turn work; their calls are logged on the turn.
+    expect(unwrap(await setup.api['play.settle']({ saveId: save.id })).failure).toBeNull();
 
     const store = await openTestSave(path.join(setup.home, 'saves', save.id));
     const calls = store.stageCalls(store.turns()[0]?.id ?? 0);

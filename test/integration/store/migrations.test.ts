@@ -139,12 +139,30 @@ describe('migrations', () => {
       const sqlite = new Database(path);
       try {
         sqlite.exec(
-          "drop table boundary_steps; drop table boundary_runs; delete from kysely_migration where name = '0003_boundary'; " +
-            'pragma user_version = 2',
+          'drop table boundary_steps; drop table boundary_runs; ' +
+            "delete from kysely_migration where name in ('0003_boundary', '0004_after_turn'); pragma user_version = 2",
         );
-        expect(await migrateToLatest(sqlite, path, MIGRATIONS)).toBe(1);
+        expect(await migrateToLatest(sqlite, path, MIGRATIONS)).toBe(2);
         expect(sqlite.prepare('select count(*) from turns').pluck().get()).toBe(1);
         expect(sqlite.prepare('select count(*) from boundary_runs').pluck().get()).toBe(0);
+      } finally {
+        sqlite.close();
+      }
+      expect(liveSchema(path)).toBe(liveSchema(await freshSavePath()));
+    });
+
+    it('bring a format-3 save up to date: its scene-boundary runs stay, marked as such', async () => {
+      const path = await oneTurnSave('format-three.storyloom');
+      const sqlite = new Database(path);
+      try {
+        sqlite.exec(
+          'drop index boundary_runs_kind_status; alter table boundary_runs drop column kind; ' +
+            "delete from kysely_migration where name = '0004_after_turn'; pragma user_version = 3; " +
+            "insert into boundary_runs (turn_id, status, input, created_at) values (1, 'done', '{}', 0)",
+        );
+        expect(await migrateToLatest(sqlite, path, MIGRATIONS)).toBe(1);
+        expect(sqlite.prepare('select kind from boundary_runs').pluck().all()).toEqual(['scene_boundary']);
+        sqlite.exec('delete from boundary_runs');
       } finally {
         sqlite.close();
       }

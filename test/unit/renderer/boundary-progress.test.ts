@@ -27,7 +27,14 @@ describe('play store: the scene boundary in the background', () => {
   it('follows the boundary of the open save step by step while the player may still send', async () => {
     const store = await openStore();
     store.getState().apply(progress('started', 3));
-    expect(store.getState().boundary).toEqual({ turn: 3, step: 'chronicler', status: 'started', done: 3, total: 8 });
+    expect(store.getState().boundary).toEqual({
+      work: 'scene_boundary',
+      turn: 3,
+      step: 'chronicler',
+      status: 'started',
+      done: 3,
+      total: 8,
+    });
     expect(store.getState().busy).toBe(false);
     store.getState().apply(progress('retrying', 3));
     expect(store.getState().boundary?.status).toBe('retrying');
@@ -49,6 +56,16 @@ describe('play store: the scene boundary in the background', () => {
     expect(store.getState().boundary).toBeNull();
     store.getState().apply(progress('started', 1));
     store.getState().apply({ type: 'save.forked', from: 'a', to: 'c', reason: 'undo' });
+    expect(store.getState().boundary).toBeNull();
+  });
+
+  it('shows the after-turn work of a turn the same quiet way, and lets it go when done', async () => {
+    const store = await openStore();
+    const work = { type: 'after_turn.progress', saveId: 'a', turn: 4, step: '1.lore_extractor', total: 5 } as const;
+    store.getState().apply({ ...work, status: 'started', done: 1 });
+    expect(store.getState().boundary).toMatchObject({ work: 'after_turn', turn: 4, done: 1, total: 5 });
+    expect(store.getState().busy).toBe(false);
+    store.getState().apply({ ...work, step: 'apply', status: 'done', done: 5 });
     expect(store.getState().boundary).toBeNull();
   });
 });

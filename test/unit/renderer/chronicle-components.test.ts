@@ -128,7 +128,7 @@ describe('boundary indicator', () => {
   it('is a polite status counting the steps, with a meter the screen reader skips', () => {
     const html = renderToStaticMarkup(
       createElement(BoundaryIndicator, {
-        progress: { turn: 3, step: 'chronicler', status: 'started', done: 3, total: 8 },
+        progress: { work: 'scene_boundary', turn: 3, step: 'chronicler', status: 'started', done: 3, total: 8 },
       }),
     );
     expect(html).toContain('role="status" aria-live="polite" title="The scene that closed at turn 3"');

@@ -90,10 +90,15 @@ describe('character format', () => {
 
 describe('boundary label', () => {
   it('counts the steps done, and names a step being tried again', () => {
-    const progress = { turn: 3, step: 'offscreen_propagation', done: 3, total: 8 };
+    const progress = { work: 'scene_boundary', turn: 3, step: 'offscreen_propagation', done: 3, total: 8 } as const;
     expect(boundaryLabel({ ...progress, status: 'started' })).toBe('The world moves on… 3 of 8');
     expect(boundaryLabel({ ...progress, status: 'retrying' })).toBe(
       'The world moves on… 3 of 8 (trying the offscreen propagation again)',
     );
+  });
+
+  it('says the story takes note while the extractors of a turn run after its prose', () => {
+    const progress = { work: 'after_turn', turn: 4, step: '1.lore_extractor', done: 2, total: 5 } as const;
+    expect(boundaryLabel({ ...progress, status: 'started' })).toBe('The story takes note… 2 of 5');
   });
 });

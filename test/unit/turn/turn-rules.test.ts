@@ -14,7 +14,11 @@ describe('NPC activation', () => {
   ];
 
   it('puts baked NPCs first, then the rest by chattiness descending, each rolling against it', () => {
-    const runs = Array.from({ length: 200 }, (_, seed) => activateNpcs(candidates, sfc32FromSeed(seed)).active);
+    const uncapped = candidates.length;
+    const runs = Array.from(
+      { length: 200 },
+      (_, seed) => activateNpcs(candidates, sfc32FromSeed(seed), uncapped).active,
+    );
     for (const active of runs) {
       expect(active[0]).toBe('keeper');
       expect(active).toContain('always');
@@ -26,6 +30,21 @@ describe('NPC activation', () => {
     const talkerRate = runs.filter((active) => active.includes('talker')).length / runs.length;
     expect(talkerRate).toBeGreaterThan(0.8);
     expect(runs.filter((active) => active.includes('quiet')).length / runs.length).toBeLessThan(0.25);
+  });
+
+  it('lets at most `cap` characters act (2 by default): the first in activation order, baked ones even past it', () => {
+    for (let seed = 0; seed < 200; seed += 1) {
+      const uncapped = activateNpcs(candidates, sfc32FromSeed(seed), candidates.length);
+      expect(activateNpcs(candidates, sfc32FromSeed(seed)).active).toEqual(uncapped.active.slice(0, 2));
+      expect(activateNpcs(candidates, sfc32FromSeed(seed), 3).active).toEqual(uncapped.active.slice(0, 3));
+      // A baked character is story-critical: a cap of 0 leaves it acting, alone.
+      expect(activateNpcs(candidates, sfc32FromSeed(seed), 0).active).toEqual(['keeper']);
+    }
+    // Every character still rolls: the seeded RNG is where it would be without the cap.
+    const [capped, free] = [sfc32FromSeed(9), sfc32FromSeed(9)];
+    activateNpcs(candidates, capped, 1);
+    activateNpcs(candidates, free, candidates.length);
+    expect(capped.state()).toEqual(free.state());
   });
 
   it('is deterministic for a seed', () => {

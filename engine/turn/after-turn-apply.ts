@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { NPC_STATE_CHECKPOINT } from '../boundary/index.ts';
+import type { StoryPack } from '../pack/index.ts';
+import type { NewBoundaryRun, NewCheckpoint, SaveStore, StoredBoundaryRun } from '../store/index.ts';
+import { boundaryRun } from './boundary-snapshot.ts';
+import { afterTurnStepSchema, type AfterTurnStep } from './extract.ts';
+import { npcStateAt } from './npc-state-at.ts';
+import { loreFactsSchema, stateChangesSchema } from './outputs.ts';
+import { PLAY_STATE_CHECKPOINT, playStateFromCheckpoint, type PlayState } from './play-state.ts';
+import { setStates, upsertLore } from './tools.ts';
+import { withLearnedLore } from './turn-knowledge.ts';
+
+/** The final step of every after-turn run: the extractors' writes applied, all at once. */
+export const APPLY_STEP = 'apply';
+
+/**
+ * What a turn leaves for after its prose (the input of its after-turn run): the rendered extractor steps, the
+ * in-world time the turn started at (learned lore is dated then), and — when the turn closed its scene by leaving —
+ * the scene's place and time, so the boundary run can start from the states the extractors wrote.
+ */
+export const afterTurnInputSchema = z.strictObject({
+  version: z.literal(1),
+  turn: z.number().int().positive(),
+  startedAt: z.string(),
+  steps: z.array(afterTurnStepSchema).min(1),
+  closes: z.strictObject({ reason: z.literal('location_change'), location: z.string(), time: z.string() }).nullable(),
+});
+
+export type AfterTurnInput = z.infer<typeof afterTurnInputSchema>;
+
+export function readAfterTurnInput(run: StoredBoundaryRun, source: string): AfterTurnInput {
+  const parsed = afterTurnInputSchema.safeParse(run.input);
+  if (!parsed.success)
+    throw new Error(
+      `${source}: the after-turn run of turn ${run.turnNumber} is unreadable: ${z.prettifyError(parsed.error)}`,
+    );
+  return parsed.data;
+}
+
+export interface AfterTurnWrites {
+  readonly output: { readonly states: number; readonly lore: number };
+  readonly checkpoints: readonly NewCheckpoint[];
+  readonly boundary?: NewBoundaryRun;
+}
+
+/**
+ * The extractors' outputs applied through the tool layer, in round order, to the play state the turn committed: the
+ * play state and (when lore was learned) the npc state as new checkpoints on the turn, and the scene's boundary run
+ * when the turn closed it. Pure over the save's reads: a resumed run that applies again writes the same.
+ */
+export function afterTurnWrites(
+  store: SaveStore,
+  pack: StoryPack,
+  run: StoredBoundaryRun,
+  input: AfterTurnInput,
+  outputs: ReadonlyMap<string, unknown>,
+): AfterTurnWrites {
+  const committed = store.latestCheckpoint(PLAY_STATE_CHECKPOINT);
+  // Nothing but this run writes a play state between its turn and the next turn, which waits for it.
+  if (committed === null || committed.turnId !== run.turnId)
+    throw new Error(`the play state moved on past turn ${input.turn} before its after-turn work was applied`);
+  const before = playStateFromCheckpoint(committed.data, store.path);
+  let state = before;
+  let states = 0;
+  let lore = 0;
+  for (const step of input.steps) {
+    const output = outputs.get(step.name);
+    if (step.stage === 'lore_extractor') {
+      const facts = loreFactsSchema.parse(output);
+      lore += facts.facts.length;
+      state = upsertLore(state, facts, input.turn);
+    } else {
+      const changes = stateChangesSchema.parse(output);
+      states += changes.changes.length;
+      state = setStates(state, step.principal, changes);
+    }
+  }
+  const npc = npcStateAt(store, pack);
+  const learned = withLearnedLore(npc, pack, { ...before, time: input.startedAt }, state, input.turn);
+  const checkpoints = [
+    { kind: PLAY_STATE_CHECKPOINT, data: state },
+    ...(learned === npc ? [] : [{ kind: NPC_STATE_CHECKPOINT, data: learned }]),
+  ];
+  const output = { states, lore };
+  if (input.closes === null) return { output, checkpoints };
+  const closing: PlayState = { ...state, location: input.closes.location, time: input.closes.time };
+  const scene = { reason: input.closes.reason, turn: input.turn, closing, next: state, messages: [], ledger: [] };
+  const { boundary } = boundaryRun(store, pack, { ...scene, personaId: store.meta().personaId, npc: learned });
+  return { output, checkpoints, boundary };
+}
+
+/** The run a played turn commits with, when it left extractor steps. */
+export function afterTurnRun(input: AfterTurnInput): NewBoundaryRun {
+  return { input, steps: [...input.steps.map((step: AfterTurnStep) => step.name), APPLY_STEP] };
+}

@@ -1,0 +1,247 @@
+import type { EngineEvent, PlayResult, StageKind } from '../api/index.ts';
+import { BOUNDARY_HANDLERS, runBoundaryWorkflow, type BoundaryHandlers } from '../boundary/index.ts';
+import type { LlmRouter } from '../llm/index.ts';
+import type { StoryPack } from '../pack/index.ts';
+import type { Clock, RngFactory } from '../platform/index.ts';
+import type { PromptBook } from '../prompts/index.ts';
+import type { RunKind, SaveStore, StoredBoundaryRun } from '../store/index.ts';
+import { runAfterTurn } from './after-turn-run.ts';
+import type { ParsedInput } from './commands.ts';
+import { landscapeAt } from './storykeeper/index.ts';
+
+export interface SceneBoundaryDeps {
+  readonly pack: StoryPack;
+  readonly prompts: PromptBook;
+  readonly router: LlmRouter;
+  readonly clock: Clock;
+  readonly rng: RngFactory;
+  readonly emit: (event: EngineEvent) => void;
+  readonly stageTimeoutMs: number;
+  /** The production steps unless a test swaps some. */
+  readonly handlers?: BoundaryHandlers;
+}
+
+/** A durable run that still fails after its retries: which kind, whose turn, which step (and its stage) and why. */
+export interface RunFailure {
+  readonly kind: RunKind;
+  readonly turn: number;
+  readonly step: string;
+  readonly stage: StageKind | 'engine';
+  readonly reason: string;
+}
+
+/** A finished run may have started another (`next`: the scene boundary of the turn whose after-turn work it was). */
+type RunOutcome =
+  { readonly status: 'done'; readonly next?: number } | { readonly status: 'failed'; readonly failure: RunFailure };
+
+/**
+ * The durable runs of one play session, in the background, one after another in the order they were started (by id):
+ * a turn's after-turn work (its extractors) starts when its prose commits, a scene boundary when its closing turn
+ * commits (or, when that turn left after-turn work, as that work finishes: the boundary reads the states it writes).
+ * The player reads and types meanwhile; the next turn settles them first. Runs a crash or a stop left unfinished are
+ * picked up again when the save is opened and before every turn.
+ */
+export class BackgroundRuns {
+  readonly #deps: SceneBoundaryDeps;
+  readonly #store: () => SaveStore;
+  #running: Promise<void> = Promise.resolve();
+  #controller = new AbortController();
+  /** A run finished since the last settle: the save holds a newer play state than the session's. */
+  #changed = false;
+
+  constructor(deps: SceneBoundaryDeps, store: () => SaveStore) {
+    this.#deps = deps;
+    this.#store = store;
+  }
+
+  /** Starts a run after those already under way; never throws (a failure stays in the save, to be resumed). */
+  start(runId: number): void {
+    const store = this.#store();
+    const signal = this.#controller.signal;
+    this.#running = this.#running.then(() => this.#quietly(store, runId, signal));
+  }
+
+  /** Picks up every run left unfinished in the save (after a crash, a stop, or a failure). */
+  resumeUnfinished(): void {
+    for (const run of this.#store().unfinishedRuns()) this.start(run.id);
+  }
+
+  /**
+   * What a player's input waits for. A turn or a scene command needs every run finished, so it settles them: the next
+   * turn's first prompt — the Narrator resolving the persona's intention, or Persona Intent on /auto — reads the
+   * persona's states (`player.states`), the manifest states of everyone present (`chars.states`) and the learned
+   * lore (`lore.learned`), which are exactly what the after-turn steps write, and a scene's first turn reads what its
+   * boundary wrote. (Stage 4, which nothing reads before the next turn reconciles it, is carried in memory and never
+   * waited for.) Undo throws the last turn away: it stops the runs instead (their finished steps are kept, and the
+   * fork resumes what it keeps). Help needs nothing.
+   */
+  async before(parsed: ParsedInput): Promise<{ readonly failure: RunFailure | null; readonly changed: boolean }> {
+    if (parsed.kind === 'command' && parsed.command.kind === 'help') return { failure: null, changed: false };
+    if (parsed.kind === 'command' && parsed.command.kind === 'undo') {
+      this.stop();
+      await this.idle();
+      return { failure: null, changed: false };
+    }
+    return this.settle();
+  }
+
+  /** Resolves when the runs under way have finished or failed. */
+  async idle(): Promise<void> {
+    await this.#running;
+  }
+
+  /**
+   * Waits for the runs under way, then tries the unfinished ones once more, oldest first (including a boundary one of
+   * them starts). Returns the first that still fails (of `kind` only, if given: the others are left to the background),
+   * and whether any run finished since the last settle. Settles queue behind one another and behind the runs started
+   * before them, so no run is ever played twice at once.
+   */
+  async settle(kind?: RunKind): Promise<{ readonly failure: RunFailure | null; readonly changed: boolean }> {
+    const settled = this.#running.then(() => this.#settleNow(kind));
+    this.#running = settled.then(
+      () => undefined,
+      () => undefined,
+    );
+    return settled;
+  }
+
+  async #settleNow(
+    kind: RunKind | undefined,
+  ): Promise<{ readonly failure: RunFailure | null; readonly changed: boolean }> {
+    const store = this.#store();
+    const tried = new Set<number>();
+    const started: number[] = [];
+    let failure: RunFailure | null = null;
+    for (;;) {
+      const run = store
+        .unfinishedRuns()
+        .find((candidate) => !tried.has(candidate.id) && (kind === undefined || candidate.kind === kind));
+      if (run === undefined) break;
+      tried.add(run.id);
+      const outcome = await this.#run(store, run, this.#controller.signal);
+      if (outcome.status === 'failed') {
+        failure = outcome.failure;
+        break;
+      }
+      // A run it started is found unfinished on the next pass, unless of a kind this settle leaves to the background.
+      if (outcome.next !== undefined && kind !== undefined && kind !== 'scene_boundary') started.push(outcome.next);
+    }
+    const changed = this.#changed;
+    this.#changed = false;
+    for (const runId of started) this.start(runId);
+    return { failure, changed };
+  }
+
+  /** Stops the runs under way and those waiting (their finished steps are kept) and lets new ones start afresh. */
+  stop(): void {
+    this.#controller.abort();
+    this.#controller = new AbortController();
+  }
+
+  async #quietly(store: SaveStore, runId: number, signal: AbortSignal): Promise<void> {
+    try {
+      const run = store.boundaryRun(runId);
+      if (run === null || signal.aborted) return;
+      const outcome = await this.#run(store, run, signal);
+      if (outcome.status === 'done' && outcome.next !== undefined) this.start(outcome.next);
+    } catch {
+      // The save was closed or forked away under the run: its rows say where it stopped, and it resumes from there.
+    }
+  }
+
+  async #run(store: SaveStore, run: StoredBoundaryRun, signal: AbortSignal): Promise<RunOutcome> {
+    return run.kind === 'after_turn' ? this.#afterTurn(store, run, signal) : this.#boundary(store, run, signal);
+  }
+
+  async #afterTurn(store: SaveStore, run: StoredBoundaryRun, signal: AbortSignal): Promise<RunOutcome> {
+    const deps = this.#deps;
+    const outcome = await runAfterTurn(
+      {
+        store,
+        pack: deps.pack,
+        router: deps.router,
+        clock: deps.clock,
+        emit: deps.emit,
+        stageTimeoutMs: deps.stageTimeoutMs,
+        signal,
+        onProgress: ({ turn, step, status, done, total }) =>
+          deps.emit({ type: 'after_turn.progress', saveId: store.id, turn, step, status, done, total }),
+      },
+      run.id,
+    );
+    if (outcome.status === 'failed') {
+      const { step, stage, reason } = outcome;
+      return { status: 'failed', failure: { kind: 'after_turn', turn: run.turnNumber, step, stage, reason } };
+    }
+    this.#changed = true;
+    // The scene this turn closed: its boundary comes next, from the states the extractors wrote.
+    return outcome.boundaryRunId === undefined ? { status: 'done' } : { status: 'done', next: outcome.boundaryRunId };
+  }
+
+  async #boundary(store: SaveStore, run: StoredBoundaryRun, signal: AbortSignal): Promise<RunOutcome> {
+    const deps = this.#deps;
+    const turn = run.turnNumber;
+    const outcome = await runBoundaryWorkflow(
+      {
+        store,
+        handlers: deps.handlers ?? BOUNDARY_HANDLERS,
+        pack: deps.pack,
+        prompts: deps.prompts,
+        personaId: store.meta().personaId,
+        router: deps.router,
+        clock: deps.clock,
+        emit: deps.emit,
+        stageTimeoutMs: deps.stageTimeoutMs,
+        landscape: () => landscapeAt(store, deps.pack, turn),
+        signal,
+        onProgress: (progress) =>
+          deps.emit({
+            type: 'boundary.progress',
+            saveId: store.id,
+            turn: progress.turn,
+            step: progress.step,
+            status: progress.status,
+            done: progress.done,
+            total: progress.total,
+          }),
+      },
+      run.id,
+    );
+    if (outcome.status === 'failed') {
+      const failure = {
+        kind: 'scene_boundary',
+        turn,
+        step: outcome.step,
+        stage: 'engine',
+        reason: outcome.reason,
+      } as const;
+      return { status: 'failed', failure };
+    }
+    this.#changed = true;
+    return { status: 'done' };
+  }
+}
+
+/**
+ * The turn that waited for a durable run which still fails, announced like any stage failure: a boundary's as an
+ * engine failure naming its step, after-turn work's as a failure of the extractor's stage. An input /retry can play
+ * again is recorded as a failed turn (/retry resumes the run first); a command is not (the player types it again, and
+ * /retry keeps pointing at the turn it was retrying). The failed run's turn and its prose stay committed.
+ */
+export function recordRunFailure(
+  deps: { readonly store: SaveStore; readonly clock: Clock; readonly emit: (event: EngineEvent) => void },
+  turn: number,
+  failure: RunFailure,
+  retryable: unknown,
+): PlayResult {
+  const { store } = deps;
+  const work = failure.kind === 'after_turn' ? 'the after-turn work of turn' : 'the scene boundary after turn';
+  const reason = `${work} ${failure.turn} did not finish: ${failure.step} failed (${failure.reason})`;
+  const stage = failure.stage;
+  if (retryable !== null) {
+    const input = JSON.stringify(retryable);
+    store.recordFailedTurn({ input, startedAt: deps.clock.now(), durationMs: 0, stage, reason });
+  }
+  deps.emit({ type: 'turn.failed', saveId: store.id, turn, stage, reason });
+  return { kind: 'failed', saveId: store.id, turn, stage, reason };
+}
