@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { WORLD_AUDIENCE, loreEntrySchema } from '../schema/lore.ts';
+import { KEYLESS_MARK, WORLD_AUDIENCE, loreEntrySchema } from '../schema/lore.ts';
 import type { ImportedLoreEntry, ImportedLorebook } from './lorebook.ts';
 import { slugify, uniqueId } from './slug.ts';
 
@@ -67,7 +67,9 @@ export function toLoreEntries(book: ImportedLorebook, options: LoreConversionOpt
       constant: entry.constant,
       order: entry.order,
       disabled: !entry.enabled,
-      ...(Object.keys(entry.settings).length === 0 ? {} : { extensions: { ...entry.settings } }),
+      ...(Object.keys(entry.settings).length === 0 && keys.length > 0
+        ? {}
+        : { extensions: { ...entry.settings, ...(keys.length === 0 ? { [KEYLESS_MARK]: true } : {}) } }),
     };
     if (!loreEntrySchema.safeParse(candidate).success) return void skipped.push(`"${label}": not a valid lore entry`);
     ids.add(id);

@@ -5,6 +5,12 @@ import { labelListSchema, slugSchema, textSchema } from './common.ts';
 export const WORLD_AUDIENCE = 'world';
 export const PERSONA_AUDIENCE = 'persona';
 
+/**
+ * Set in `extensions` by imports for an entry its lorebook gave no keys: its key is only a label then, and it is never
+ * activated unless constant (as in SillyTavern).
+ */
+export const KEYLESS_MARK = 'storyloom_keyless';
+
 export const loreEntrySchema = z.strictObject({
   id: slugSchema
     .optional()

@@ -1,5 +1,12 @@
 import { estimateTokens } from '../../llm/index.ts';
-import { loreIdentity, PERSONA_AUDIENCE, WORLD_AUDIENCE, type LoreEntry, type StoryPack } from '../../pack/index.ts';
+import {
+  KEYLESS_MARK,
+  loreIdentity,
+  PERSONA_AUDIENCE,
+  WORLD_AUDIENCE,
+  type LoreEntry,
+  type StoryPack,
+} from '../../pack/index.ts';
 import {
   activateLore,
   compileLore,
@@ -68,7 +75,8 @@ export function packLoreMatcher(pack: StoryPack): LoreMatcher {
   const settings = loreSettings(pack);
   const entries = pack.lore.map((entry): MatchableLore => ({
     id: packLoreId(entry),
-    keys: [entry.key, ...entry.aliases],
+    // An imported entry that had no keys is known by a label only: like SillyTavern, never activate it by that.
+    keys: entry.extensions[KEYLESS_MARK] === true ? entry.aliases : [entry.key, ...entry.aliases],
     secondaryKeys: entry.secondaryKeys,
     selectiveLogic: entry.selectiveLogic,
     content: entry.content,
