@@ -66,7 +66,7 @@ export async function loggedStageCall<R extends { readonly text: string; readonl
     model = provider.model;
     const budget = promptBudget(provider, request.maxTokens);
     const shrunk = request.fit === undefined ? { messages: request.messages, trimmed: [] } : await request.fit(budget);
-    const fitted = await truncateToFit(shrunk.messages, budget);
+    const fitted = await truncateToFit(shrunk.messages, budget, shrunk.tokens);
     trimmed = [...shrunk.trimmed, ...fitted.trimmed];
     if (trimmed.length > 0) trimmed = [`to fit ${budget.limit} of ${budget.context} tokens:`, ...trimmed];
     sent = { ...request, messages: fitted.messages };

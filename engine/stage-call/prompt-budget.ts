@@ -39,6 +39,8 @@ export function promptBudget(provider: LlmProvider, maxTokens: number | undefine
 export interface FittedPrompt {
   readonly messages: readonly LlmMessage[];
   readonly trimmed: readonly string[];
+  /** Its tokens as the budget counts them, when already counted (so they are not counted twice). */
+  readonly tokens?: number;
 }
 
 /**
@@ -46,9 +48,13 @@ export interface FittedPrompt {
  * text (its start holds instructions, its end the turn's input). A stage never fails for length; the turn's stages
  * first drop their lowest-value parts whole (engine/turn/fit-prompt.ts), so this rarely has anything to do.
  */
-export async function truncateToFit(messages: readonly LlmMessage[], budget: PromptBudget): Promise<FittedPrompt> {
+export async function truncateToFit(
+  messages: readonly LlmMessage[],
+  budget: PromptBudget,
+  counted?: number,
+): Promise<FittedPrompt> {
   let current = [...messages];
-  let tokens = await budget.count(current);
+  let tokens = counted ?? (await budget.count(current));
   const trimmed: string[] = [];
   for (let attempt = 0; tokens > budget.limit && attempt < 8; attempt++) {
     const longest = current.reduce(
@@ -67,5 +73,5 @@ export async function truncateToFit(messages: readonly LlmMessage[], budget: Pro
     trimmed.push(`cut ${cut} characters from the middle of the ${message.role} message`);
     tokens = await budget.count(current);
   }
-  return { messages: current, trimmed };
+  return { messages: current, trimmed, tokens };
 }

@@ -89,7 +89,7 @@ export async function shrinkPrompt(
     messages = render(current);
     tokens = await budget.count(messages);
   }
-  return { messages, trimmed };
+  return { messages, trimmed, tokens };
 }
 
 /** A cut that drops lines of one text part from its end (or its start, for a list oldest first). */
