@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TruthSet } from '../../../engine/events/index.ts';
+import { PLAYER, TruthSet } from '../../../engine/events/index.ts';
 import type { LoreEntry, StoryPack } from '../../../engine/pack/index.ts';
 import { PromptBook } from '../../../engine/prompts/index.ts';
 import { narrativeFromPack } from '../../../engine/storykeeper/index.ts';
@@ -149,6 +149,14 @@ describe('lore in the retrieved tier', () => {
     expect(gated).toMatchObject({ boundary: 'withheld', selected: false, dropped: 'information_boundary', text: '' });
     expect(text).not.toContain('GATED-LORE');
     expect(report.preamble).toMatchObject({ entries: [{ id: 'bell-law', kept: true }] });
+  });
+
+  it('releases a gated entry once its gate has told the protagonist', () => {
+    const truth = new TruthSet();
+    truth.factual.set(`Knows(${PLAYER},${GATE})`, { since: { turn: 1, seq: 1 }, slot: null });
+    const badge = tier(truth).report.candidates.find((candidate) => candidate.id === 'lore:badge');
+    expect(badge).toMatchObject({ boundary: 'known', dropped: expect.not.stringMatching(/information_boundary/u) });
+    expect(badge?.text).toContain('GATED-LORE');
   });
 
   it('lets lore compete for the budget: what does not fit is dropped, said so', () => {
