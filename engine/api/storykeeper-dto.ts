@@ -75,6 +75,20 @@ export interface ContextCandidateView {
   readonly selected: boolean;
   /** Why it was left out: information_boundary, duplicate, below_minimum or over_budget. */
   readonly dropped: string | null;
+  /** Why its source proposed it (lore: the key that matched, or "learned in turn 12"). */
+  readonly activation?: string;
+}
+
+/** Constant lore in the Narrator's preamble: in insertion order within its own budget. */
+export interface PreambleLoreView {
+  readonly budget: number;
+  readonly tokens: number;
+  readonly entries: readonly {
+    readonly id: string;
+    readonly text: string;
+    readonly tokens: number;
+    readonly kept: boolean;
+  }[];
 }
 
 export interface ContextView {
@@ -85,4 +99,6 @@ export interface ContextView {
   readonly tokens: number;
   readonly overBudget: number;
   readonly candidates: readonly ContextCandidateView[];
+  /** Absent in saves made before lore went through the Storykeeper. */
+  readonly preamble?: PreambleLoreView;
 }

@@ -22,8 +22,8 @@ export function createCallObject(deps: CallObjectDeps): <T>(call: StepStageCall<
     const result = await loggedStageCall(
       scope,
       call,
-      (provider, signal) =>
-        provider.generateObject({ ...llmRequest(call), schema: call.schema, schemaName: call.schemaName, signal }),
+      (provider, signal, fitted) =>
+        provider.generateObject({ ...llmRequest(fitted), schema: call.schema, schemaName: call.schemaName, signal }),
       (stage, principal, reason, cause) => new StepCallFailure(stage, principal, reason, { cause }),
     );
     return result.value;

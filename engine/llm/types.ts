@@ -67,6 +67,11 @@ export interface LlmProvider {
   readonly model: string;
   generateText(request: LlmRequest): Promise<LlmTextResult>;
   generateObject<T>(request: LlmObjectRequest<T>): Promise<LlmObjectResult<T>>;
+  /**
+   * Tokens the model's context holds, when the provider knows (local: what node-llama-cpp allocated). Prompts are
+   * assembled to fit it; a provider without one is taken to hold the engine's default.
+   */
+  readonly contextTokens?: number;
   /** Token count from the model's own tokenizer, when the provider has one. */
   countTokens?(text: string): Promise<number>;
   dispose(): Promise<void>;

@@ -18,7 +18,7 @@ export { clockMinutes, goalInvolves, goalText, packTierOf } from './schema/chara
 export type { PackGoal, PackRoutineSlot, PackWorldMomentum } from './schema/character-life.ts';
 export type { LocationConnection, StoryLocation } from './schema/locations.ts';
 export type { LoreEntry } from './schema/lore.ts';
-export { PERSONA_AUDIENCE, WORLD_AUDIENCE } from './schema/lore.ts';
+export { KEYLESS_MARK, PERSONA_AUDIENCE, WORLD_AUDIENCE, loreIdentity } from './schema/lore.ts';
 export { PROMPT_STAGES } from './prompts.ts';
 export type { PromptOverrides, PromptStage } from './prompts.ts';
 export { PACK_LIMITS } from './pack-tree.ts';

@@ -18,6 +18,7 @@ import { checkReferences, checkTriggerReferences, checkWorldReferences } from '.
 import { characterSchema, charactersSchema, type Character } from './schema/characters.ts';
 import { locationsSchema } from './schema/locations.ts';
 import { loreSchema } from './schema/lore.ts';
+import { checkPromptFit } from './prompt-fit-checks.ts';
 import { EMPTY_NARRATIVE } from './schema/narrative.ts';
 import { personasSchema } from './schema/personas.ts';
 import { storySchema, type StoryManifest } from './schema/story.ts';
@@ -115,6 +116,7 @@ async function readInto(
     { narrative, objects: worldObjects, triggers },
     sink,
   );
+  if (!sink.hasErrors()) checkPromptFit({ story, characters, lore }, sink);
   if (story === null || sink.hasErrors()) return null;
 
   const values = <T>(section: Section<T>): T[] => section.items.map((item) => item.value);

@@ -4,7 +4,7 @@ import type { Section, Sourced } from './pack-files.ts';
 import { PACK_FILES, WORLD_FILES } from './pack-layout.ts';
 import type { Character } from './schema/characters.ts';
 import type { StoryLocation } from './schema/locations.ts';
-import { PERSONA_AUDIENCE, WORLD_AUDIENCE, type LoreEntry } from './schema/lore.ts';
+import { PERSONA_AUDIENCE, WORLD_AUDIENCE, loreIdentity, type LoreEntry } from './schema/lore.ts';
 import type { Persona } from './schema/personas.ts';
 import type { StoryManifest } from './schema/story.ts';
 import type { WorldLocationSpec, WorldObjectSpec } from './schema/world.ts';
@@ -34,7 +34,11 @@ function checkIds({ personas, characters, locations, lore }: PackSections, sink:
   // Personas and characters both own messages in the stream, so they share one id space.
   checkUnique(owners, (item) => item.id, 'persona or character id', sink);
   checkUnique(locations.items, (item) => item.id, 'location id', sink);
-  checkUnique(lore.items, (item) => `${item.key}\u0000${item.audience}`, 'lore key for this audience', sink, ['key']);
+  // An entry with an id is known by it; older packs name entries by key and audience, so those pairs stay unique.
+  const withId = lore.items.filter((item) => item.value.id !== undefined);
+  const byKey = lore.items.filter((item) => item.value.id === undefined);
+  checkUnique(withId, loreIdentity, 'lore id', sink, ['id']);
+  checkUnique(byKey, (item) => loreIdentity(item), 'lore key for this audience (give the entries ids)', sink, ['key']);
   for (const owner of owners) {
     const { id } = owner.value;
     if (RESERVED_IDS.includes(id)) sink.error(at(owner, ['id'], 'value'), `"${id}" is reserved; choose another id`);

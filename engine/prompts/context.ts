@@ -60,7 +60,11 @@ export interface PromptContext {
    */
   readonly chars: { readonly summary: string; readonly arrived: string; readonly states: string };
   readonly location: { readonly name: string; readonly description: string };
-  /** `text`: authored lore for this principal (stable); `learned`: facts learned in play (volatile). */
+  /**
+   * Lore for this principal, activated by keys over what it saw. The Narrator: `text` is the constant lore of its
+   * preamble and `learned` is empty (the rest reaches it through `guidance.retrieved`). Other stages: `text` is the
+   * authored lore in play, `learned` the learned facts named or recent.
+   */
   readonly lore: { readonly text: string; readonly learned: string };
   /**
    * What the principal recalls of the knowledge graphs (lore aside), one `- entry` per line, best first: `world`, the

@@ -5,4 +5,13 @@ export {
   type StageCallFailure,
   type StageCallRequest,
   type StageCallScope,
+  TRIM_NOTE_ROLE,
 } from './logged-call.ts';
+export {
+  DEFAULT_CONTEXT_TOKENS,
+  DEFAULT_RESERVED_OUTPUT,
+  promptBudget,
+  truncateToFit,
+  type FittedPrompt,
+  type PromptBudget,
+} from './prompt-budget.ts';

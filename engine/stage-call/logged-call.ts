@@ -2,6 +2,7 @@ import type { EngineEvent, StageKind } from '../api/index.ts';
 import { LlmError, type LlmMessage, type LlmProvider, type LlmRouter, type LlmUsage } from '../llm/index.ts';
 import type { Clock } from '../platform/index.ts';
 import type { NewStageCall } from '../store/index.ts';
+import { promptBudget, truncateToFit, type FittedPrompt, type PromptBudget } from './prompt-budget.ts';
 
 /** Where a stage call happens: a turn, or a scene-boundary step attached to the turn that closed the scene. */
 export interface StageCallScope {
@@ -27,7 +28,15 @@ export interface StageCallRequest {
   readonly maxTokens?: number;
   readonly onTextDelta?: (delta: string) => void;
   readonly signal?: AbortSignal;
+  /**
+   * Shrinks the prompt to a budget by dropping its lowest-value parts whole (the turn's stages know their parts);
+   * without it, an over-long prompt only loses the middle of its longest message.
+   */
+  readonly fit?: (budget: PromptBudget) => Promise<FittedPrompt>;
 }
+
+/** The stage log's note of what was taken out of a prompt to fit the model's context (never sent to the model). */
+export const TRIM_NOTE_ROLE = 'trimmed';
 
 /** Any failure of a call, reworded for the player: the stage, who it was for, and why. */
 export type StageCallFailure = (stage: StageKind, principal: string, reason: string, cause: unknown) => Error;
@@ -39,7 +48,7 @@ export type StageCallFailure = (stage: StageKind, principal: string, reason: str
 export async function loggedStageCall<R extends { readonly text: string; readonly usage: LlmUsage }>(
   scope: StageCallScope,
   request: StageCallRequest,
-  call: (provider: LlmProvider, signal: AbortSignal) => Promise<R>,
+  call: (provider: LlmProvider, signal: AbortSignal, request: StageCallRequest) => Promise<R>,
   fail: StageCallFailure,
 ): Promise<R> {
   const { stage, principal } = request;
@@ -49,12 +58,21 @@ export async function loggedStageCall<R extends { readonly text: string; readonl
   scope.emit({ type: 'stage.started', saveId: scope.saveId, turn: scope.turn, stage, principal });
   let providerName = 'unknown';
   let model = 'unknown';
+  let sent = request;
+  let trimmed: readonly string[] = [];
   try {
     const provider = await scope.router.forStage(stage);
     providerName = provider.kind;
     model = provider.model;
-    const result = await call(provider, signal);
-    scope.log.push(logRow(request, { provider: providerName, model, output: result.text, usage: result.usage }));
+    const budget = promptBudget(provider, request.maxTokens);
+    const shrunk = request.fit === undefined ? { messages: request.messages, trimmed: [] } : await request.fit(budget);
+    const fitted = await truncateToFit(shrunk.messages, budget, shrunk.tokens);
+    trimmed = [...shrunk.trimmed, ...fitted.trimmed];
+    if (trimmed.length > 0) trimmed = [`to fit ${budget.limit} of ${budget.context} tokens:`, ...trimmed];
+    sent = { ...request, messages: fitted.messages };
+    const result = await call(provider, signal, sent);
+    const outcome = { provider: providerName, model, output: result.text, usage: result.usage, trimmed };
+    scope.log.push(logRow(sent, outcome));
     scope.emit({
       type: 'stage.finished',
       saveId: scope.saveId,
@@ -71,7 +89,7 @@ export async function loggedStageCall<R extends { readonly text: string; readonl
         ? scope.cancelled
         : describe(error);
     const totalMs = scope.clock.monotonic() - started;
-    scope.log.push(logRow(request, { provider: providerName, model, error: reason, totalMs }));
+    scope.log.push(logRow(sent, { provider: providerName, model, error: reason, totalMs, trimmed }));
     throw fail(stage, principal, reason, error);
   }
 }
@@ -90,14 +108,23 @@ export function llmRequest(request: StageCallRequest) {
 
 function logRow(
   request: StageCallRequest,
-  outcome: { provider: string; model: string; output?: string; usage?: LlmUsage; error?: string; totalMs?: number },
+  outcome: {
+    provider: string;
+    model: string;
+    output?: string;
+    usage?: LlmUsage;
+    error?: string;
+    totalMs?: number;
+    trimmed: readonly string[];
+  },
 ): NewStageCall {
+  const note = outcome.trimmed.length === 0 ? [] : [{ role: TRIM_NOTE_ROLE, content: outcome.trimmed.join('\n') }];
   return {
     stage: request.stage,
     principal: request.principal,
     provider: outcome.provider,
     model: outcome.model,
-    prompt: request.messages,
+    prompt: [...request.messages, ...note],
     output: outcome.output ?? null,
     promptTokens: outcome.usage?.promptTokens ?? null,
     cachedTokens: outcome.usage?.cachedPromptTokens ?? null,

@@ -3,8 +3,8 @@
  * against the landscape (score-candidate.ts) and trims the pool to the budget (select-within-budget.ts).
  */
 
-/** The six candidate sources of gravitational-context-assembly.md. */
-export type CandidateSource = 'entity' | 'emotional' | 'gravitational' | 'sub_graph' | 'revelation' | 'echo';
+/** The six candidate sources of gravitational-context-assembly.md, and lore (the lorebook and learned lore, §8.2). */
+export type CandidateSource = 'entity' | 'emotional' | 'gravitational' | 'sub_graph' | 'revelation' | 'echo' | 'lore';
 
 /**
  * Where the candidate stands against the principal's information boundaries: `known` (fully available), `suspected`
@@ -39,6 +39,8 @@ export type ContextCandidate = {
   /** Active revelations and entity context for what the player referred to: taken before anything else. */
   readonly mandatory?: boolean | undefined;
   readonly links: CandidateLinks;
+  /** Why the source proposed it, in words (lore: which key matched), for the Context tab. */
+  readonly activation?: string | undefined;
 };
 
 /** The scene's current dramatic state: approaching climax, aftermath, or neither. */

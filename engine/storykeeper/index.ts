@@ -73,3 +73,13 @@ export { evaluateLandscape } from './evaluate-landscape.ts';
 export type { ExitState, LandscapeEvaluation, LandscapeInput, LandscapePack } from './evaluate-landscape.ts';
 export { landscapeReport } from './landscape-report.ts';
 export type { LandscapeReport, SceneReport, SubGraphReport } from './landscape-report.ts';
+export { activateLore, compileLore } from './lore/index.ts';
+export type {
+  ActivationOptions,
+  ActivationReason,
+  LoreActivation,
+  LoreMatcher,
+  MatchableLore,
+  MatchDefaults,
+  SelectiveLogic,
+} from './lore/index.ts';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { LlmTextResult } from '../llm/index.ts';
 import { llmRequest, loggedStageCall, type StageCallRequest, type StageCallScope } from '../stage-call/index.ts';
+import { promptFitter } from './render-stage.ts';
 import { StageFailure } from './stage-failure.ts';
 import type { TurnContext } from './turn-context.ts';
 
@@ -13,8 +14,8 @@ export type { StageCallRequest } from '../stage-call/index.ts';
 export async function callStageText(context: TurnContext, request: StageCallRequest): Promise<LlmTextResult> {
   return loggedStageCall(
     turnScope(context),
-    request,
-    (provider, signal) => provider.generateText({ ...llmRequest(request), signal }),
+    withFit(request),
+    (provider, signal, fitted) => provider.generateText({ ...llmRequest(fitted), signal }),
     failTurn,
   );
 }
@@ -25,16 +26,22 @@ export async function callStageObject<T>(
 ): Promise<LlmTextResult & { readonly value: T }> {
   return loggedStageCall(
     turnScope(context),
-    request,
-    (provider, signal) =>
+    withFit(request),
+    (provider, signal, fitted) =>
       provider.generateObject({
-        ...llmRequest(request),
+        ...llmRequest(fitted),
         schema: request.schema,
         schemaName: request.schemaName,
         signal,
       }),
     failTurn,
   );
+}
+
+/** A prompt the turn rendered can be rebuilt smaller, part by part, if the model cannot hold it. */
+function withFit<R extends StageCallRequest>(request: R): R {
+  const fit = promptFitter(request.messages);
+  return fit === undefined || request.fit !== undefined ? request : { ...request, fit };
 }
 
 function turnScope(context: TurnContext): StageCallScope {

@@ -12,6 +12,7 @@ import {
 import type { PlayState } from './play-state.ts';
 import { describeTime } from './world-time.ts';
 import { narratorJournal } from './storykeeper/narrator-journal.ts';
+import { findLore, loreAudiences, loreLines, loreSettings, withinBudget } from './storykeeper/lore.ts';
 import { promptKnowledge } from './prompt-knowledge.ts';
 
 /**
@@ -70,7 +71,13 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
       name: location?.name ?? state.location,
       description: `${location?.description ?? ''} It is ${describeTime(state.time)}.`.trim(),
     },
-    lore: loreFor(pack, state, personaId, request.principal, request.stage),
+    lore: loreFor(
+      pack,
+      state,
+      personaId,
+      request,
+      messages.msgs.map((message) => message.content),
+    ),
     knowledge: promptKnowledge(inputs.knowledge, request, personaId, {
       time: state.time,
       location: state.location,
@@ -175,19 +182,22 @@ function line(entry: StreamEntry, name: string): string {
 }
 
 /**
- * Authored lore is stable and goes in the system prompt; what the Lore Extractor learned changes as play goes on, so
- * templates print it after the history, keeping the cached prompt prefix valid.
+ * The lore of one principal, activated over what it saw (a line it did not witness activates nothing for it). The
+ * Narrator's preamble holds the constant entries (stable, so the cached prefix holds); everything else reaches the
+ * Narrator through the Storykeeper's retrieved tier. Other stages get constant and activated lore (`text`) and the
+ * learned facts their messages name or that are recent (`learned`), together within the story's lore budget.
  */
-function loreFor(pack: StoryPack, state: PlayState, personaId: string, principal: string, stage: ViewRequest['stage']) {
-  // The Narrator tells the persona's story: it may use what the world and the persona know, never a character's secret.
-  const audiences = new Set(['world', stage === 'narrator' || principal === personaId ? 'persona' : '', principal]);
-  const authored = [...pack.lore]
-    .filter((entry) => !entry.disabled && audiences.has(entry.audience))
-    .sort((a, b) => a.order - b.order)
-    .map((entry) => `- ${entry.key}: ${entry.content}`);
-  // What the Lore Extractor learned is world knowledge (the World KG): every stage may read it.
-  const learned = state.lore.map((entry) => `- ${entry.key}: ${entry.content}`);
-  return { text: authored.join('\n'), learned: learned.join('\n') };
+function loreFor(pack: StoryPack, state: PlayState, personaId: string, request: ViewRequest, seen: readonly string[]) {
+  const audiences = loreAudiences(request.stage, request.principal, personaId);
+  const found = findLore(pack, state.lore, seen, audiences, request.cursor.turn);
+  const settings = loreSettings(pack);
+  if (request.stage === 'narrator')
+    return { text: loreLines(withinBudget(found.constant, settings.constantBudget).kept), learned: '' };
+  const { kept } = withinBudget([...found.constant, ...found.activated], settings.stageBudget);
+  return {
+    text: loreLines(kept.filter((piece) => piece.origin === 'authored')),
+    learned: loreLines(kept.filter((piece) => piece.origin === 'learned')),
+  };
 }
 
 function narratorStates(pack: StoryPack, state: PlayState, present: readonly Character[]): string {

@@ -1,5 +1,7 @@
 import type { LlmMessage } from '../llm/index.ts';
 import type { PromptContext } from '../prompts/index.ts';
+import type { FittedPrompt, PromptBudget } from '../stage-call/index.ts';
+import { shrinkPrompt } from './fit-prompt.ts';
 import type { StreamEntry, ViewStage } from '../stream/index.ts';
 import { characterVariables, promptContext } from './prompt-view.ts';
 import type { TurnContext } from './turn-context.ts';
@@ -43,5 +45,19 @@ export function renderStage(context: TurnContext, view: StageView, extra: Partia
     request,
     ...(context.knowledge === undefined ? {} : { knowledge: context.knowledge }),
   };
-  return context.prompts.render(view.stage, promptContext(inputs, { ...char, ...extra }));
+  const variables = promptContext(inputs, { ...char, ...extra });
+  const render = (shrunk: PromptContext) => context.prompts.render(view.stage, shrunk);
+  const messages = render(variables);
+  recipes.set(messages, (budget) => shrinkPrompt(view.stage, variables, render, budget));
+  return messages;
+}
+
+/**
+ * How each rendered prompt was made, so the stage call can rebuild it smaller when the model in use cannot hold it
+ * (the call knows the model; the renderer knows the parts). A prompt changed after rendering has no recipe.
+ */
+const recipes = new WeakMap<readonly LlmMessage[], (budget: PromptBudget) => Promise<FittedPrompt>>();
+
+export function promptFitter(messages: readonly LlmMessage[]) {
+  return recipes.get(messages);
 }

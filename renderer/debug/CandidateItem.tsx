@@ -17,6 +17,9 @@ export function CandidateItem(props: { readonly candidate: ContextCandidateView 
           {candidate.source} · {candidate.tokens} tokens · score {formatFigure(candidate.score)}
         </span>
       </div>
+      {candidate.activation !== undefined && (
+        <p className="candidate-activation">Why proposed: {candidate.activation}</p>
+      )}
       {candidate.dropped !== null && <p className="drop-reason">Dropped: {dropReason(candidate.dropped)}</p>}
       <dl className="candidate-factors">
         {scoreFactors(candidate).map((factor) => (

@@ -2,6 +2,7 @@ import type { ContextView, TurnRecord } from '../engine.ts';
 import { CandidateItem } from './CandidateItem.tsx';
 import { TurnViewGate } from './TurnViewGate.tsx';
 import { contextHeadline } from './context-summary.ts';
+import { PreambleLore } from './PreambleLore.tsx';
 
 /**
  * How the Narrator's retrieved tier was chosen in the turn picked: every candidate with the factors of its score,
@@ -21,6 +22,7 @@ export function ContextPanel(props: { readonly turn: TurnRecord | undefined; rea
                 <CandidateItem key={candidate.id} candidate={candidate} />
               ))}
             </ol>
+            <PreambleLore view={view} />
           </div>
         ) : (
           <p className="muted">

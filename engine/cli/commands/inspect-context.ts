@@ -23,6 +23,7 @@ export function formatContext(view: ContextView): string {
       (view.overBudget > 0 ? ` (mandatory items ran ${view.overBudget} over)` : ''),
     '',
     ...view.candidates.flatMap(candidateLines),
+    ...preambleLines(view),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -36,6 +37,21 @@ function candidateLines(candidate: ContextCandidateView): string[] {
   return [
     `  [${verdict}${mandatory}] ${candidate.id} (${candidate.source}, ${candidate.tokens} tokens)`,
     `      score ${round(candidate.score)} = relevance ${round(relevance)} × modifier ${round(modifier)} × boundary ${round(boundary)} (${candidate.boundary}) × recency ${round(recency)} × temperature ${round(temperature)}`,
+    ...(candidate.activation === undefined ? [] : [`      why proposed: ${candidate.activation}`]),
     ...(candidate.text === '' ? [] : [`      ${candidate.text}`]),
+  ];
+}
+
+/** Constant lore goes to the preamble, within its own budget, in insertion order. */
+function preambleLines({ preamble }: ContextView): string[] {
+  if (preamble === undefined || preamble.entries.length === 0) return [];
+  const kept = preamble.entries.filter((entry) => entry.kept).length;
+  return [
+    '',
+    `Constant lore in the preamble: ${kept} of ${preamble.entries.length} entries, ${preamble.tokens} of ${preamble.budget} tokens`,
+    ...preamble.entries.map(
+      (entry) =>
+        `  [${entry.kept ? 'kept' : 'dropped: over the preamble budget'}] lore:${entry.id} (${entry.tokens} tokens)`,
+    ),
   ];
 }

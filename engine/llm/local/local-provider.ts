@@ -79,6 +79,10 @@ export class LocalProvider implements LlmProvider {
     this.pool = new SequencePool(runtime.context);
   }
 
+  get contextTokens(): number {
+    return this.runtime.context.contextSize;
+  }
+
   async generateText(request: LlmRequest): Promise<LlmTextResult> {
     const generation = await this.generate(request, undefined);
     return { text: generation.text, usage: generation.usage, model: this.model, attempts: 1 };

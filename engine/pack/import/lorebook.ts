@@ -19,7 +19,36 @@ export interface ImportedLoreEntry {
   readonly selectiveLogic: SelectiveLogic;
   readonly order: number;
   readonly enabled: boolean;
+  /** Null when the book leaves it to the reader's global setting. */
+  readonly caseSensitive: boolean | null;
+  readonly wholeWords: boolean | null;
+  /** The book's settings lore.yaml has no field for (position, depth, probability, priority, group …), as they were. */
+  readonly settings: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * World Info settings kept in an entry's `extensions` so nothing the author set is lost on import or export. The
+ * engine reads none of them (case sensitivity and whole words have lore.yaml fields of their own).
+ */
+export const KEPT_SETTINGS = [
+  'position',
+  'depth',
+  'probability',
+  'useProbability',
+  'priority',
+  'case_sensitive',
+  'group',
+  'groupOverride',
+  'groupWeight',
+  'scanDepth',
+  'excludeRecursion',
+  'preventRecursion',
+  'delayUntilRecursion',
+  'sticky',
+  'cooldown',
+  'delay',
+  'role',
+] as const;
 
 export type LorebookFormat = 'worldinfo' | 'lorebook_v3' | 'character_book';
 
@@ -69,6 +98,9 @@ function worldInfoEntry(raw: unknown, where: string): ImportedLoreEntry {
     selectiveLogic: logicOf(raw.selectiveLogic),
     order: numberOr(raw.order, 100),
     enabled: raw.disable !== true,
+    caseSensitive: booleanOrNull(raw.caseSensitive),
+    wholeWords: booleanOrNull(raw.matchWholeWords),
+    settings: keptSettings({ ...raw, case_sensitive: raw.caseSensitive }),
   };
 }
 
@@ -87,11 +119,26 @@ function bookEntry(raw: unknown, where: string): ImportedLoreEntry {
     selectiveLogic: logicOf(extensions.selectiveLogic),
     order: numberOr(raw.insertion_order, 100),
     enabled: raw.enabled !== false,
+    caseSensitive: booleanOrNull(raw.case_sensitive ?? extensions.caseSensitive),
+    wholeWords: booleanOrNull(extensions.matchWholeWords),
+    // SillyTavern writes its own settings into the entry's extensions; the card spec's own fields win.
+    settings: keptSettings({ ...extensions, ...raw }),
   };
 }
 
 function logicOf(value: unknown): SelectiveLogic {
   return (typeof value === 'number' ? SELECTIVE_LOGIC[value] : undefined) ?? 'and_any';
+}
+
+function booleanOrNull(value: unknown): boolean | null {
+  return typeof value === 'boolean' ? value : null;
+}
+
+/** The kept settings that are set (a null or missing one says nothing). */
+function keptSettings(raw: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(
+    KEPT_SETTINGS.flatMap((name) => (raw[name] === undefined || raw[name] === null ? [] : [[name, raw[name]]])),
+  );
 }
 
 function numberOr(value: unknown, fallback: number): number {

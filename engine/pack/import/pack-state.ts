@@ -3,7 +3,9 @@ import path from 'node:path';
 import { formatDiagnostic } from '../diagnostics.ts';
 import { loadPack } from '../load-pack.ts';
 import { PACK_FILES } from '../pack-layout.ts';
+import { loreIdentity } from '../schema/lore.ts';
 import { importError } from './errors.ts';
+import type { LoreSignature } from './to-lore.ts';
 
 /** What an import must know about its target pack. Read once, before anything is planned or written. */
 export interface PackState {
@@ -14,8 +16,8 @@ export interface PackState {
   readonly ids: ReadonlySet<string>;
   /** Every file of the pack, relative, forward slashes. */
   readonly files: ReadonlySet<string>;
-  /** `key\0audience` of every lore entry. */
-  readonly loreKeys: ReadonlySet<string>;
+  /** Every lore entry's id (or key and audience) and what it says, so an import neither reuses an id nor repeats one. */
+  readonly lore: readonly LoreSignature[];
   /** The text of lore.yaml, null when there is none. */
   readonly loreYaml: string | null;
 }
@@ -28,7 +30,7 @@ export async function readPackState(dir: string, appVersion: string): Promise<Pa
     exists: false,
     ids: new Set(),
     files: new Set(),
-    loreKeys: new Set(),
+    lore: [],
     loreYaml: null,
   };
   if (entries === null || entries.length === 0) return empty;
@@ -47,7 +49,7 @@ export async function readPackState(dir: string, appVersion: string): Promise<Pa
     exists: true,
     ids: new Set([...pack.characters, ...pack.personas].map((item) => item.id)),
     files: new Set(await listFiles(dir)),
-    loreKeys: new Set(pack.lore.map((entry) => `${entry.key}\0${entry.audience}`)),
+    lore: pack.lore.map((entry) => ({ identity: loreIdentity(entry), ...entry })),
     loreYaml: (await exists(lorePath)) ? await readFile(lorePath, 'utf8') : null,
   };
 }

@@ -98,7 +98,7 @@ function lorePlan(
   notes: readonly string[],
 ): ImportPlan {
   const tags = book.name.trim() === '' ? [] : [book.name.trim()];
-  const conversion = toLoreEntries(book, { owner, existing: pack.loreKeys, tags });
+  const conversion = toLoreEntries(book, { owner, existing: pack.lore, tags });
   const entries: readonly LoreEntryInput[] = conversion.entries;
   const writes =
     entries.length === 0
@@ -107,7 +107,7 @@ function lorePlan(
   const unsupported =
     conversion.unsupported.length === 0
       ? []
-      : [`lore.yaml has no field for: ${conversion.unsupported.join(', ')}; these settings were not carried over`];
+      : [`kept in the entries' extensions (lore.yaml has no field for them): ${conversion.unsupported.join(', ')}`];
   return {
     writes,
     summary: {

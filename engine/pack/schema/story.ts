@@ -62,6 +62,47 @@ export const tuningSchema = z
       .max(1000)
       .optional()
       .describe('How many past messages stage prompts receive.'),
+    lore: z
+      .strictObject({
+        scanDepth: z
+          .number()
+          .int()
+          .min(0)
+          .max(1000)
+          .optional()
+          .describe('How many recent messages lorebook keys are looked for in (default 4).'),
+        recursionDepth: z
+          .number()
+          .int()
+          .min(0)
+          .max(10)
+          .optional()
+          .describe('How many times an activated entry’s text may activate further entries (default 2; 0: never).'),
+        caseSensitive: z
+          .boolean()
+          .optional()
+          .describe('Keys match only in the same case, unless an entry says otherwise (default false).'),
+        wholeWords: z
+          .boolean()
+          .optional()
+          .describe('Keys match only as whole words, unless an entry says otherwise (default true).'),
+        constantBudget: z
+          .number()
+          .int()
+          .min(0)
+          .max(32000)
+          .optional()
+          .describe('Tokens of constant lore in the Narrator’s preamble; entries past it are left out (default 600).'),
+        stageBudget: z
+          .number()
+          .int()
+          .min(0)
+          .max(32000)
+          .optional()
+          .describe('Tokens of lore in a character’s or the Lore Extractor’s prompt (default 600).'),
+      })
+      .optional()
+      .describe('How lorebook entries activate (SillyTavern World Info semantics) and how much of a prompt they take.'),
     storykeeper: z
       .strictObject({
         retrievedTierBudget: z

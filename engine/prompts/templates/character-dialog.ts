@@ -6,7 +6,9 @@ marks, no narration. One to three sentences, in the character's own voice.
 What has happened so far:
 {{#last history limits.history}}{{line}}
 {{/last}}
-{{#if lore.learned}}Learned so far:
+{{#if lore.text}}What you know of this world:
+{{lore.text}}
+{{/if}}{{#if lore.learned}}Learned so far:
 {{lore.learned}}
 {{/if}}{{#if knowledge.world}}What has happened in the world, as anyone might know it:
 {{knowledge.world}}

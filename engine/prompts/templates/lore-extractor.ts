@@ -4,7 +4,7 @@ Skip passing actions and anything already known. Each fact has a short key (the 
 sentences of content. Often there is nothing new: reply with an empty list then.
 Reply with JSON only: {"facts": [{"key": "...", "content": "..."}], "summary": "one sentence"}
 ::user::
-The lorebook now:
+What the lorebook already holds about this passage:
 {{#if lore.text}}{{lore.text}}
 {{/if}}{{#if lore.learned}}{{lore.learned}}
 {{/if}}{{#unless lore.text}}{{#unless lore.learned}}(empty){{/unless}}{{/unless}}

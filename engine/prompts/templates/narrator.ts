@@ -30,9 +30,6 @@ What is known of this world:
 {{/if}}The story so far:
 {{#last history limits.history}}{{line}}
 {{/last}}
-{{#if lore.learned}}Learned so far:
-{{lore.learned}}
-{{/if}}
 {{#if knowledge.world}}What has happened in the world, as anyone might know it:
 {{knowledge.world}}
 {{/if}}

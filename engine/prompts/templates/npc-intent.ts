@@ -9,7 +9,9 @@ Reply with JSON only: {"thought": "... or empty", "intention": "..."}
 What has happened:
 {{#last history limits.history}}{{line}}
 {{/last}}
-{{#if lore.learned}}Learned so far:
+{{#if lore.text}}What you know of this world:
+{{lore.text}}
+{{/if}}{{#if lore.learned}}Learned so far:
 {{lore.learned}}
 {{/if}}{{#if knowledge.world}}What has happened in the world, as anyone might know it:
 {{knowledge.world}}

@@ -11,7 +11,7 @@ import {
   type LedgerRecord,
   type StructuralParse,
 } from '../../events/index.ts';
-import type { StreamEntry } from '../../stream/index.ts';
+import { NARRATOR_OWNER, type StreamEntry, type ViewRequest } from '../../stream/index.ts';
 import type { LogEntry } from '../../world/index.ts';
 import type { PlayState } from '../play-state.ts';
 import { charactersPresent } from '../prompt-view.ts';
@@ -21,6 +21,7 @@ import {
   cascadeWithGates,
   configOf,
   landscapeNow,
+  loreOfView,
   retrievedContext,
   sceneIdAt,
   type ContextReport,
@@ -70,6 +71,16 @@ export interface Classification {
  * triggers resolve; then Stage 3's provisional judgments enter and Tier 2 triggers run with provisional confidence.
  * A refused action stops there: nothing happened, so nothing is interpreted.
  */
+/** What the Narrator will see when it resolves this intention. */
+function narratorView(intention: StreamEntry): ViewRequest {
+  return {
+    stage: 'narrator',
+    principal: NARRATOR_OWNER,
+    cursor: { turn: intention.turn, roundStartSeq: intention.seq },
+    resolving: intention,
+  };
+}
+
 export function classifyTurn(context: ClassifyContext, request: ClassifyRequest): Classification {
   const { runtime, events } = request;
   const { state, buffer, pack, personaId } = context;
@@ -144,6 +155,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
       present,
       directives,
       opened,
+      lore: loreOfView(pack, state.lore, buffer.stream(), narratorView(request.intention), personaId),
     },
     configOf(pack),
   );

@@ -2,6 +2,7 @@ import { PLAYER, type Directive, type StructuralParse, type TruthSet } from '../
 import { estimateTokens } from '../../llm/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import type { ContextCandidate, LandscapeEvaluation, PackGraph } from '../../storykeeper/index.ts';
+import { packLoreId, type LoreFound, type LorePiece } from './lore.ts';
 
 /** What the candidate sources read: the pack, the truth set as of now, the landscape, and this turn's input. */
 export interface CandidateInputs {
@@ -16,6 +17,8 @@ export interface CandidateInputs {
   readonly directives: readonly Directive[];
   /** Gates opened this turn: their revelation is mandatory. */
   readonly opened: readonly string[];
+  /** Lore the Narrator's view of the recent messages activated (constant entries go to the preamble instead). */
+  readonly lore?: LoreFound;
 }
 
 const candidate = (fields: Omit<ContextCandidate, 'tokens'>): ContextCandidate => ({
@@ -35,7 +38,49 @@ export function contextCandidates(inputs: CandidateInputs): ContextCandidate[] {
     ...subGraphCandidates(inputs),
     ...revelationCandidates(inputs),
     ...echoCandidates(inputs),
+    ...loreCandidates(inputs),
   ];
+}
+
+/** How much a piece of lore matters before gravity and recency weigh it: a key found now, or found further away. */
+const LORE_RELEVANCE = { activated: 0.8, recursionFalloff: 0.6, recentOnly: 0.35 } as const;
+
+/**
+ * Source 7 (ARCHITECTURE §8.2, Lorebook = World KG): lorebook entries whose keys the recent messages name, and what
+ * the Lore Extractor learned, named or recent. An entry tagged with the id of an information gate stays withheld
+ * until that gate has released its facts to the protagonist.
+ */
+function loreCandidates({ pack, graph, landscape, lore }: CandidateInputs): ContextCandidate[] {
+  if (lore === undefined) return [];
+  const gates = new Set(graph.gates.map((gate) => gate.id));
+  const released = new Set(landscape.gates.filter((g) => g.knownBy.includes(PLAYER)).map((g) => g.id));
+  const tags = new Map(pack.lore.map((entry) => [packLoreId(entry), entry.tags]));
+  return lore.activated.map((piece: LorePiece) => {
+    const pieceTags = piece.origin === 'authored' ? (tags.get(piece.id) ?? []) : [];
+    const gate = pieceTags.find((tag) => gates.has(tag) && !released.has(tag));
+    const relevance = piece.activated
+      ? LORE_RELEVANCE.activated * LORE_RELEVANCE.recursionFalloff ** piece.depth
+      : LORE_RELEVANCE.recentOnly;
+    return candidate({
+      id: `lore:${piece.id}`,
+      source: 'lore',
+      text: gate === undefined ? piece.text : `[withheld until ${gate} opens]`,
+      relevance,
+      boundary: gate === undefined ? 'known' : 'withheld',
+      ageTurns: piece.age,
+      valence: 'reflection',
+      links: { entities: mentioned(pack, piece.text), themes: pieceTags },
+      activation: piece.why,
+    });
+  });
+}
+
+/** Ids of the characters a text names, by name or alias: lore about the cast relates to scenes they are cast in. */
+function mentioned(pack: StoryPack, text: string): string[] {
+  const lower = text.toLowerCase();
+  return pack.characters
+    .filter((c) => [c.name, ...c.aliases].some((name) => name.trim() !== '' && lower.includes(name.toLowerCase())))
+    .map((c) => c.id);
 }
 
 const nameOf = (pack: StoryPack, id: string): string =>

@@ -4,6 +4,19 @@ export { cascadeWithGates, gateReleases, type GateScene } from './gates.ts';
 export { landscapeNow, sceneIdAt, type LandscapeAt } from './landscape.ts';
 export { configOf } from './config.ts';
 export {
+  DEFAULT_LORE_SETTINGS,
+  findLore,
+  loreAudiences,
+  loreLines,
+  loreOfView,
+  loreSettings,
+  packLoreMatcher,
+  withinBudget,
+  type LoreFound,
+  type LorePiece,
+  type LoreSettings,
+} from './lore.ts';
+export {
   retrievedContext,
   type ContextCandidateReport,
   type ContextReport,

@@ -1,6 +1,7 @@
 import type { ContextCandidateView, ContextView } from '../../api/index.ts';
 import { assembleRetrievedTier, type CandidateSource, type StorykeeperConfig } from '../../storykeeper/index.ts';
 import { contextCandidates, type CandidateInputs } from './candidates.ts';
+import { loreSettings, preambleLore } from './lore.ts';
 
 /** One candidate of the retrieved tier as `inspect context` and the context panel show it. */
 export type ContextCandidateReport = ContextCandidateView;
@@ -19,10 +20,15 @@ const SOURCE_LABEL: Record<CandidateSource, string> = {
   sub_graph: 'resonance',
   revelation: 'now known',
   echo: 'echo',
+  lore: 'lore',
 };
 
 /** Tier 3 for one Narrator call: the candidate pool scored against the landscape and trimmed to the budget. */
 export function retrievedContext(inputs: CandidateInputs, config: StorykeeperConfig): RetrievedContext {
+  const preamble =
+    inputs.lore === undefined
+      ? {}
+      : { preamble: preambleLore(inputs.lore.constant, loreSettings(inputs.pack).constantBudget) };
   const candidates = contextCandidates(inputs);
   const selection = assembleRetrievedTier(candidates, inputs.landscape.landscape, { temperature: 'neutral' }, config);
   const dropped = new Map(selection.dropped.map(({ item, reason }) => [item.id, reason]));
@@ -47,7 +53,9 @@ export function retrievedContext(inputs: CandidateInputs, config: StorykeeperCon
         mandatory: item.mandatory,
         selected: chosen.has(item.id),
         dropped: dropped.get(item.id) ?? null,
+        ...(item.candidate.activation === undefined ? {} : { activation: item.candidate.activation }),
       })),
+      ...preamble,
     },
   };
 }

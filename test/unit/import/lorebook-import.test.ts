@@ -32,6 +32,9 @@ describe('reading lorebooks', () => {
       selectiveLogic: 'not_any',
       order: 90,
       enabled: true,
+      caseSensitive: null,
+      wholeWords: null,
+      settings: { position: 0 },
     });
     expect(book.entries.map((entry) => [entry.constant, entry.enabled])).toEqual([
       [false, true],
@@ -90,6 +93,41 @@ describe('importing lorebooks', () => {
       ['debt', 'world', ['Quay Book']],
       ['old', 'world', ['Quay Book']],
     ]);
+  });
+
+  it('keeps every entry when entries share a key: each gets an id of its own', async () => {
+    const dir = await packDir();
+    const entry = (uid: number, content: string) => ({ uid, key: ['PAS', 'pas'], content, position: 4, depth: 2 });
+    const book = { entries: { 0: entry(0, 'PAS, the ward.'), 1: entry(1, 'PAS, the river.'), 2: entry(2, 'PAS.') } };
+    const summary = await importFile(await writeTemp('pas.json', JSON.stringify(book)), {
+      into: dir,
+      appVersion: APP_VERSION,
+    });
+    expect(summary.lore).toEqual(['PAS', 'PAS', 'PAS']);
+    expect(summary.notes).toContain(
+      "kept in the entries' extensions (lore.yaml has no field for them): position ×3, depth ×3",
+    );
+    const lore = await loreOf(dir);
+    expect(lore?.map((item) => [item.id, item.key, item.content])).toEqual([
+      ['pas', 'PAS', 'PAS, the ward.'],
+      ['pas-2', 'PAS', 'PAS, the river.'],
+      ['pas-3', 'PAS', 'PAS.'],
+    ]);
+    expect(lore?.[0]?.extensions).toEqual({ position: 4, depth: 2 });
+  });
+
+  it('carries case sensitivity and whole-word matching into their fields, the rest into extensions', async () => {
+    const dir = await packDir();
+    const raw = { uid: 7, key: ['Bell'], content: 'A bell.', caseSensitive: true, matchWholeWords: false, group: 'g' };
+    await importFile(await writeTemp('b.json', JSON.stringify({ entries: { 7: raw } })), {
+      into: dir,
+      appVersion: APP_VERSION,
+    });
+    expect((await loreOf(dir))?.[0]).toMatchObject({
+      caseSensitive: true,
+      wholeWords: false,
+      extensions: { case_sensitive: true, group: 'g' },
+    });
   });
 
   it('importing the same lorebook twice adds nothing and writes nothing', async () => {

@@ -83,8 +83,27 @@ describe.skipIf(!present)('the real SillyTavern files (../shared/fixtures/cards)
           selectiveLogic: 'and_any',
           order: e.order,
           enabled: e.disable !== true,
+          caseSensitive: null,
+          wholeWords: null,
+          settings: { position: e.position },
         };
       });
     expect(source.lorebook.entries).toEqual(expected);
+  });
+});
+
+const CARD_BOOKS = path.join(SHARED_CARDS, 'chub-beepboop-v3.json');
+describe.skipIf(!existsSync(CARD_BOOKS))('a real chub card’s book (../shared/fixtures/cards)', () => {
+  it('keeps every entry with content, none lost to a shared key', async () => {
+    const raw: unknown = JSON.parse(await readFile(CARD_BOOKS, 'utf8'));
+    if (!isRecord(raw) || !isRecord(raw.data) || !isRecord(raw.data.character_book)) throw new Error('no book');
+    const entries = Array.isArray(raw.data.character_book.entries) ? raw.data.character_book.entries : [];
+    const withContent = entries.filter((entry) => isRecord(entry) && String(entry.content).trim() !== '');
+    const dir = path.join(await tempDir(), 'beep');
+    const summary = await importFile(CARD_BOOKS, { into: dir, appVersion: APP_VERSION });
+    const { pack } = await loadPack(dir, { appVersion: APP_VERSION });
+    expect(summary.lore).toHaveLength(withContent.length);
+    expect(pack?.lore).toHaveLength(withContent.length);
+    expect(new Set(pack?.lore.map((entry) => entry.id)).size).toBe(withContent.length);
   });
 });

@@ -12,7 +12,9 @@ const item = (tokens: number, priority: EvaluationPriority): BatchItem => ({
   evaluationPriority: priority,
 });
 const amounts = (items: readonly BatchItem[], size: number) =>
-  items.map((candidate) => foregroundFirst({ items, size }).find((entry) => entry.item === candidate)?.processAmount ?? 0);
+  items.map(
+    (candidate) => foregroundFirst({ items, size }).find((entry) => entry.item === candidate)?.processAmount ?? 0,
+  );
 
 describe('batch priority: the prose the player watches first', () => {
   it('gives the narrator and dialog the top priority, extractors and the boundary the lowest', () => {

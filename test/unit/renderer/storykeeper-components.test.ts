@@ -88,6 +88,36 @@ describe('context panel', () => {
     expect(html).toContain('<p class="candidate-text muted">Text withheld.</p>');
   });
 
+  it('says which key activated a lore candidate, and lists the constant lore of the preamble', () => {
+    const [first] = contextView().candidates;
+    if (first === undefined) throw new Error('the fixture has candidates');
+    const lore = {
+      ...first,
+      id: 'lore:lighthouse',
+      source: 'lore',
+      text: 'lighthouse: Dark for a year.',
+      selected: false,
+      dropped: 'over_budget',
+      activation: 'key "the light" in the recent messages',
+    };
+    const preamble = {
+      budget: 20,
+      tokens: 12,
+      entries: [
+        { id: 'law', text: 'law: No lamp burns past midnight.', tokens: 12, kept: true },
+        { id: 'saga', text: 'saga: A long tale.', tokens: 400, kept: false },
+      ],
+    };
+    const html = context({ view: contextView({ candidates: [lore], preamble }) });
+    expect(html).toContain(
+      '<p class="candidate-activation">Why proposed: key &quot;the light&quot; in the recent messages</p>',
+    );
+    expect(html).toContain('Dropped: over the token budget');
+    expect(html).toContain('Constant lore: 1 of 2 entries, 12 of 20 tokens');
+    expect(html).toContain('<code class="candidate-id">lore:saga</code>');
+    expect(html).toContain('Dropped: over the preamble’s lore budget');
+  });
+
   it('says a turn that classified nothing retrieved nothing', () => {
     const html = context({ view: contextView({ classified: false, candidates: [] }) });
     expect(html).toContain('Turn 2 classified no input');
