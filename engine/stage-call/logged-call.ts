@@ -52,8 +52,8 @@ export async function loggedStageCall<R extends { readonly text: string; readonl
   fail: StageCallFailure,
 ): Promise<R> {
   const { stage, principal } = request;
-  const timeout = AbortSignal.timeout(scope.stageTimeoutMs);
-  const signal = AbortSignal.any([scope.signal, timeout, ...(request.signal ? [request.signal] : [])]);
+  let limitMs = scope.stageTimeoutMs;
+  let timeout: AbortSignal | null = null;
   const started = scope.clock.monotonic();
   scope.emit({ type: 'stage.started', saveId: scope.saveId, turn: scope.turn, stage, principal });
   let providerName = 'unknown';
@@ -64,12 +64,17 @@ export async function loggedStageCall<R extends { readonly text: string; readonl
     const provider = await scope.router.forStage(stage);
     providerName = provider.kind;
     model = provider.model;
+    limitMs = stageTimeoutFor(provider, scope.stageTimeoutMs);
+    timeout = AbortSignal.timeout(limitMs);
+    const signal = AbortSignal.any([scope.signal, timeout, ...(request.signal ? [request.signal] : [])]);
     const budget = promptBudget(provider, request.maxTokens);
     const shrunk = request.fit === undefined ? { messages: request.messages, trimmed: [] } : await request.fit(budget);
     const fitted = await truncateToFit(shrunk.messages, budget, shrunk.tokens);
     trimmed = [...shrunk.trimmed, ...fitted.trimmed];
     if (trimmed.length > 0) trimmed = [`to fit ${budget.limit} of ${budget.context} tokens:`, ...trimmed];
     sent = { ...request, messages: fitted.messages };
+    // Fitting awaits the tokenizer: work stopped meanwhile never reaches the model.
+    signal.throwIfAborted();
     const result = await call(provider, signal, sent);
     const outcome = { provider: providerName, model, output: result.text, usage: result.usage, trimmed };
     scope.log.push(logRow(sent, outcome));
@@ -83,15 +88,27 @@ export async function loggedStageCall<R extends { readonly text: string; readonl
     });
     return result;
   } catch (error) {
-    const reason = timeout.aborted
-      ? `no answer within ${Math.round(scope.stageTimeoutMs / 1000)} s`
-      : scope.signal.aborted
-        ? scope.cancelled
-        : describe(error);
+    const reason =
+      timeout?.aborted === true
+        ? `no answer within ${Math.round(limitMs / 1000)} s`
+        : scope.signal.aborted
+          ? scope.cancelled
+          : describe(error);
     const totalMs = scope.clock.monotonic() - started;
     scope.log.push(logRow(sent, { provider: providerName, model, error: reason, totalMs, trimmed }));
     throw fail(stage, principal, reason, error);
   }
+}
+
+/**
+ * A local model on a slow or busy CPU can take minutes over a long prompt, but it never goes silent the way a server
+ * can: it gets a limit that only a runaway reaches, so a slow machine's turn is slow, not failed. The player can always
+ * cancel.
+ */
+const LOCAL_STAGE_TIMEOUT_MS = 30 * 60_000;
+
+export function stageTimeoutFor(provider: Pick<LlmProvider, 'kind'>, stageTimeoutMs: number): number {
+  return provider.kind === 'local' ? Math.max(stageTimeoutMs, LOCAL_STAGE_TIMEOUT_MS) : stageTimeoutMs;
 }
 
 /** The provider request of a stage call (its optional settings only when given). */

@@ -135,7 +135,7 @@ async function call(deps: AfterTurnDeps, turn: number, step: AfterTurnStep, log:
   const result = await loggedStageCall(
     scope,
     request,
-    (provider, signal) => provider.generateObject({ ...llmRequest(request), schema, schemaName, signal }),
+    (provider, signal, fitted) => provider.generateObject({ ...llmRequest(fitted), schema, schemaName, signal }),
     (stage, principal, reason, cause) => new Error(`${stage} (${principal}): ${reason}`, { cause }),
   );
   return result.value;

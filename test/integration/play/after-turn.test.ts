@@ -48,9 +48,12 @@ function extractorsHeld(): LlmProvider & { silent: boolean; release: () => void 
     },
     generateObject: async <T>(request: LlmObjectRequest<T>) => {
       if (provider.silent && EXTRACTORS.has(request.stage)) {
-        const stopped = new Promise<never>((_resolve, reject) =>
-          request.signal?.addEventListener('abort', () => reject(new LlmError('aborted', 'stopped', request.stage))),
-        );
+        // Like a real provider, a call whose work was stopped before it began fails at once.
+        const stopped = new Promise<never>((_resolve, reject) => {
+          const stop = () => reject(new LlmError('aborted', 'stopped', request.stage));
+          if (request.signal?.aborted === true) stop();
+          request.signal?.addEventListener('abort', stop);
+        });
         await Promise.race([released, stopped]);
       }
       return instant.generateObject(request);

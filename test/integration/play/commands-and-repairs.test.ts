@@ -115,6 +115,8 @@ describe('the Narrator’s beat script', () => {
     const result = unwrap(await setup.api['play.submit']({ saveId: save.id, text: 'I say good morning.' }));
     expect(result).toMatchObject({ kind: 'turn' });
     if (result.kind === 'turn') expect(result.messages.map((m) => m.content)).toContain('Odile looks up and smiles.');
+    // The extractors run after the turn's prose: the script is used up once they have.
+    unwrap(await setup.api['play.settle']({ saveId: save.id }));
     provider.assertExhausted();
   });
 
@@ -185,6 +187,7 @@ describe('auto-play', () => {
         'intention: I fetch the paste pot.',
       ]);
     }
+    unwrap(await setup.api['play.settle']({ saveId: save.id }));
     provider.assertExhausted();
   });
 });
