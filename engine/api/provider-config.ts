@@ -23,6 +23,8 @@ export const openaiProviderConfigSchema = z.strictObject({
   structuredOutput: z.enum(['auto', 'json_schema', 'json_object']).default('auto'),
   timeoutMs: z.number().int().positive().default(120_000),
   maxRetries: z.number().int().min(0).max(10).default(3),
+  /** The server's context window in tokens, which every prompt is fitted to; 8,192 when unset. */
+  contextTokens: z.number().int().min(512).optional(),
 });
 
 export const scriptedProviderConfigSchema = z.strictObject({

@@ -33,6 +33,7 @@ export function createOpenAiProvider(config: OpenAiProviderConfig, options: Open
   return {
     kind: 'openai',
     model: config.model,
+    ...(config.contextTokens === undefined ? {} : { contextTokens: config.contextTokens }),
     async generateText(request: LlmRequest): Promise<LlmTextResult> {
       const output = await requestCompletion(target, { request, messages: request.messages, stream: true });
       return { text: output.text, usage: output.usage, model: output.model, attempts: 1 };
