@@ -82,11 +82,12 @@ describe('storykeeper panels', () => {
 
   it('shows the Context tab: the headline, every candidate, one dropped with its reason, nothing withheld shown', async () => {
     await drawer.getByRole('tab', { name: 'Context' }).click();
-    await expect.poll(headline, { timeout: 10_000 }).toContain('5 of 11 candidates, 105 of 600 tokens');
+    // The pack's lore competes for the tier too (issue 13): 4 activated entries beside the 11 other candidates.
+    await expect.poll(headline, { timeout: 10_000 }).toContain('9 of 15 candidates, 393 of 600 tokens');
     const candidates = drawer.getByRole('list', { name: 'Candidates of turn 2' }).locator('li.candidate');
-    await expect(candidates.count()).resolves.toBe(11);
+    await expect(candidates.count()).resolves.toBe(15);
     await expect(candidates.locator('.candidate-outcome').allTextContents()).resolves.toEqual([
-      ...Array<string>(5).fill('selected'),
+      ...Array<string>(9).fill('selected'),
       ...Array<string>(6).fill('dropped'),
     ]);
     const low = drawer.locator('li.candidate[data-candidate="gravity:kits-penny"]');
@@ -116,7 +117,7 @@ describe('storykeeper panels', () => {
 
   it('follows the turn picked: turn 1 has its own context and its own landscape', async () => {
     await turnChip(1).click();
-    await expect.poll(headline, { timeout: 10_000 }).toContain('2 of 8 candidates, 58 of 600 tokens');
+    await expect.poll(headline, { timeout: 10_000 }).toContain('5 of 11 candidates, 311 of 600 tokens');
     await drawer.getByRole('tab', { name: 'Landscape' }).click();
     await drawer.getByRole('img', { name: 'Gravitational landscape as of turn 1' }).waitFor();
     await expect(sceneRow('kits-penny').locator('td.figure').last().textContent()).resolves.toBe('1.67');
@@ -127,12 +128,12 @@ describe('storykeeper panels', () => {
     await turnChip(2).click();
     await drawer.getByRole('img', { name: 'Gravitational landscape as of turn 2' }).waitFor();
     await drawer.getByRole('tab', { name: 'Context' }).click();
-    await expect.poll(headline, { timeout: 10_000 }).toContain('5 of 11 candidates');
+    await expect.poll(headline, { timeout: 10_000 }).toContain('9 of 15 candidates');
     await play(
       'I give Mother Rook my name, pay a shilling for the room, and step out onto the quay to find the harbourmaster.',
       'know what I mean by it',
     );
-    await expect.poll(headline, { timeout: 10_000 }).toContain('4 of 10 candidates, 87 of 600 tokens');
+    await expect.poll(headline, { timeout: 10_000 }).toContain('9 of 15 candidates, 383 of 600 tokens');
     await expect(drawer.locator('.context-headline').textContent()).resolves.toContain('in turn 3');
     await drawer.getByRole('tab', { name: 'Landscape' }).click();
     await drawer.getByRole('img', { name: 'Gravitational landscape as of turn 3' }).waitFor();
