@@ -1,21 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NPC_STATE_CHECKPOINT, npcStateFromCheckpoint } from '../../../engine/boundary/index.ts';
-import type { LocalProvider } from '../../../engine/llm/local/index.ts';
-import { createTinyProvider, makeTinyModel, type TinyModel } from '../../support/tiny-model.ts';
-import type { LlmProvider } from '../../../engine/llm/index.ts';
+import { startTinyPlay } from '../../support/tiny-play.ts';
 
-/** Pins the sampling seed of every call, so the random-weight model's output is the same on every run. */
-function withSeed(inner: LlmProvider, seed: number): LlmProvider {
-  return {
-    kind: inner.kind,
-    model: inner.model,
-    generateText: (request) => inner.generateText({ ...request, seed }),
-    generateObject: (request) => inner.generateObject({ ...request, seed }),
-    dispose: () => inner.dispose(),
-  };
-}
-import { startPlay, unwrap, type PlaySetup } from '../../support/playthrough.ts';
+import { unwrap, type PlaySetup } from '../../support/playthrough.ts';
 import { openTestSave } from '../../support/saves.ts';
 
 // A real turn on a real GGUF model: node-llama-cpp runs the tiny random-weight llama the project writes itself, so
@@ -26,25 +14,14 @@ import { openTestSave } from '../../support/saves.ts';
  * here fails with "Unterminated string", try another seed — the grammar, parsing and logging are what is tested.)
  */
 const SEED = 2;
-let tiny: TinyModel;
-let provider: LocalProvider;
 let setup: PlaySetup;
+let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  tiny = await makeTinyModel();
-  provider = await createTinyProvider(tiny.path, 6);
-  setup = await startPlay(async () => withSeed(provider, SEED), {
-    kind: 'local',
-    modelPath: tiny.path,
-    gpu: 'cpu',
-    threads: 1,
-  });
+  ({ setup, cleanup } = await startTinyPlay(SEED));
 }, 120_000);
 
-afterAll(async () => {
-  await setup.cleanup();
-  await tiny.cleanup();
-});
+afterAll(() => cleanup());
 
 describe('a turn on the local provider with the tiny GGUF model', () => {
   it('commits, with every structured stage parsed and logged with its token counts', async () => {

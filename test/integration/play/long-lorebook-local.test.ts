@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LlmProvider } from '../../../engine/llm/index.ts';
 import type { LocalProvider } from '../../../engine/llm/local/index.ts';
 import { TRIM_NOTE_ROLE } from '../../../engine/stage-call/index.ts';
-import { startPlay, unwrap, type PlaySetup } from '../../support/playthrough.ts';
+import { unwrap, type PlaySetup } from '../../support/playthrough.ts';
 import { openTestSave } from '../../support/saves.ts';
-import { createTinyProvider, makeTinyModel, type TinyModel } from '../../support/tiny-model.ts';
+import { startTinyPlay } from '../../support/tiny-play.ts';
 import { V2_DATA } from '../../unit/import/cards.ts';
 
 // Issue 13's failing case, on a real GGUF model: a community card whose lorebook alone is ~60k tokens used to put all
@@ -15,19 +14,6 @@ const CONTEXT = 2048;
 const SEED = 2;
 const ENTRIES = 250;
 const WORDS_PER_ENTRY = 180;
-
-/** Keeps the provider's context size and tokenizer, pins the sampling seed (the model has random weights). */
-function withSeed(inner: LlmProvider, seed: number): LlmProvider {
-  return {
-    kind: inner.kind,
-    model: inner.model,
-    ...(inner.contextTokens === undefined ? {} : { contextTokens: inner.contextTokens }),
-    ...(inner.countTokens === undefined ? {} : { countTokens: inner.countTokens.bind(inner) }),
-    generateText: (request) => inner.generateText({ ...request, seed }),
-    generateObject: (request) => inner.generateObject({ ...request, seed }),
-    dispose: () => inner.dispose(),
-  };
-}
 
 /** A card whose book holds ~60k tokens: many entries share the words a first turn uses, a few are constant. */
 function longCard() {
@@ -47,25 +33,15 @@ function longCard() {
   };
 }
 
-let tiny: TinyModel;
 let provider: LocalProvider;
 let setup: PlaySetup;
+let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  tiny = await makeTinyModel();
-  provider = await createTinyProvider(tiny.path, 6, CONTEXT);
-  setup = await startPlay(async () => withSeed(provider, SEED), {
-    kind: 'local',
-    modelPath: tiny.path,
-    gpu: 'cpu',
-    threads: 1,
-  });
+  ({ provider, setup, cleanup } = await startTinyPlay(SEED, CONTEXT));
 }, 120_000);
 
-afterAll(async () => {
-  await setup.cleanup();
-  await tiny.cleanup();
-});
+afterAll(() => cleanup());
 
 describe('a pack with a 60k-token lorebook on the local tiny model', () => {
   it('plays a turn with every prompt within the context, what was dropped logged', async () => {
