@@ -38,7 +38,7 @@ const figures = (r: ModelBenchReport) => ({
 const STREAM_TOKENS = 48;
 const BACKGROUND_PROMPT_WORDS = 1500;
 
-/** Narration's generated tokens/s after its first token. */
+/** How long a narration of STREAM_TOKENS tokens took, from the call to its last token. */
 async function narrate(provider: LocalProvider, round: number): Promise<number> {
   const { usage } = await provider.generateText({
     stage: 'narrator',
@@ -47,13 +47,13 @@ async function narrate(provider: LocalProvider, round: number): Promise<number> 
     temperature: 0.8,
     seed: round,
   });
-  return ((usage.generatedTokens - 1) * 1000) / (usage.totalMs - (usage.timeToFirstTokenMs ?? 0));
+  return usage.totalMs;
 }
 
 /**
- * Narration streaming while an extractor processes a fresh ~2,000-token prompt on its own sequence of the same
- * context, ÷ narration alone: with prose first the stream keeps most of its speed; with node-llama-cpp's even split
- * every narration token waits for a batch of prompt tokens.
+ * A narration's whole time alone ÷ its time while an extractor processes a fresh ~2,000-token prompt on another
+ * sequence of the same context (1: the background costs the player nothing). With prose first the narration takes
+ * every batch until it is written; with node-llama-cpp's even split it waits for batches of the extractor's prompt.
  */
 async function streamBesideBackground(prioritizeProse: boolean) {
   const modelPath = await benchModel(SHAPE, 'Q4_0');
@@ -72,7 +72,7 @@ async function streamBesideBackground(prioritizeProse: boolean) {
       });
       const beside = await narrate(provider, 2 * round + 3);
       await background;
-      if (round >= 0) ratios.push(beside / alone);
+      if (round >= 0) ratios.push(alone / beside);
     }
   } finally {
     await provider.dispose();
