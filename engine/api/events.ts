@@ -80,28 +80,22 @@ export type EngineEvent =
    * The scene-boundary workflow of the scene that closed at `turn` moved on: a step started, finished, is being
    * retried or failed. `done` of `total` steps are finished. It runs while the player reads; the next turn waits for it.
    */
-  | {
-      readonly type: 'boundary.progress';
-      readonly saveId: string;
-      readonly turn: number;
-      readonly step: string;
-      readonly status: 'started' | 'done' | 'retrying' | 'failed';
-      readonly done: number;
-      readonly total: number;
-    }
+  | ({ readonly type: 'boundary.progress' } & RunProgress)
   /**
    * The after-turn work of `turn` moved on: its extractors run after the turn's prose committed (a step started,
    * finished, is being retried or failed; `done` of `total` finished). The next turn waits for it.
    */
-  | {
-      readonly type: 'after_turn.progress';
-      readonly saveId: string;
-      readonly turn: number;
-      readonly step: string;
-      readonly status: 'started' | 'done' | 'retrying' | 'failed';
-      readonly done: number;
-      readonly total: number;
-    };
+  | ({ readonly type: 'after_turn.progress' } & RunProgress);
+
+/** How far a durable run (a scene boundary or a turn's after-turn work) has got: one step's news, and the count. */
+export interface RunProgress {
+  readonly saveId: string;
+  readonly turn: number;
+  readonly step: string;
+  readonly status: 'started' | 'done' | 'retrying' | 'failed';
+  readonly done: number;
+  readonly total: number;
+}
 
 export type EngineEventType = EngineEvent['type'];
 export type EngineEventListener = (event: EngineEvent) => void;
