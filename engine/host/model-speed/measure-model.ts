@@ -53,8 +53,8 @@ async function priceStories(
   const tokenizer = await local.loadModelTokenizer(report.modelPath);
   try {
     return played.map((story) => {
-      const cache = new Map<string, readonly number[]>();
-      const costs = story.turns.map((calls) => local.turnCost(calls, tokenizer, report.app, cache));
+      const kv = new local.PrefixSlots(report.sequences);
+      const costs = story.turns.map((calls) => local.turnCost(calls, tokenizer, report.app, kv));
       return estimate(story, costs, local.median);
     });
   } finally {

@@ -2,10 +2,10 @@ import { freemem } from 'node:os';
 import type { LlamaModel } from 'node-llama-cpp';
 
 /**
- * One per turn stage kind (narrator, dialog, NPC intent, two extractors, lore, deep interpretation), so each keeps its
- * own KV prefix; the scene-boundary stages borrow the least recently used ones between scenes.
+ * Enough for a turn's prefix families to stay cached side by side (the Narrator, the persona, each acting character,
+ * the lore extractor, deep interpretation): replaying Lantern Quay's playthrough, reuse stops growing at 10.
  */
-export const MOST_SEQUENCES = 7;
+export const MOST_SEQUENCES = 10;
 /** The prose stages and one other: fewer and every call evicts the narrator's prefix. */
 export const FEWEST_SEQUENCES = 2;
 /** Left to the window, the OS and the rest of the app. */

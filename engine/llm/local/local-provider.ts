@@ -139,7 +139,7 @@ export class LocalProvider implements LlmProvider {
     }
     const signal =
       request.signal === undefined ? this.lifetime.signal : AbortSignal.any([request.signal, this.lifetime.signal]);
-    const work = this.pool.run(stage, (sequence) =>
+    const work = this.pool.run(prompt.tokens, (sequence) =>
       generateOnSequence(sequence, this.runtime.model, prompt, {
         temperature: request.temperature ?? DEFAULT_TEMPERATURE,
         seed: request.seed,

@@ -111,27 +111,33 @@ describe('the local provider on the tiny model', () => {
     ).rejects.toMatchObject({ kind: 'aborted' });
   });
 
-  it('runs two stage kinds in parallel on separate sequences, and one stage kind in order', async () => {
+  it('runs unrelated prompts in parallel on separate sequences, and prompts extending one cached prefix in order', async () => {
     const order: string[] = [];
-    const run = (stage: 'narrator' | 'chronicler', label: string, seed: number) =>
+    const run = (stage: 'narrator' | 'chronicler', content: string, label: string, seed: number) =>
       provider.generateText({
         stage,
-        messages: [{ role: 'user', content: `Scene ${label}.` }],
+        messages: [{ role: 'user', content }],
         seed,
         temperature: 0.9,
         maxTokens: 40,
         onTextDelta: () => order.push(label),
       });
-    const [a, b] = await Promise.all([run('narrator', 'A', 21), run('chronicler', 'B', 22)]);
+    const [a, b] = await Promise.all([run('narrator', 'Scene A.', 'A', 21), run('chronicler', 'Dusk B.', 'B', 22)]);
     expect(a.usage.generatedTokens).toBeGreaterThan(5);
     expect(b.usage.generatedTokens).toBeGreaterThan(5);
     // Interleaved deltas: both sequences were decoding at the same time.
     expect(order.lastIndexOf('A')).toBeGreaterThan(order.indexOf('B'));
     expect(order.lastIndexOf('B')).toBeGreaterThan(order.indexOf('A'));
 
+    // One character's sheet and history, then two different endings: both go to the sequence holding that prefix.
+    const sheet = Array.from({ length: 20 }, () => 'Kit lights the lanterns on the quay.').join(' ');
     order.length = 0;
-    await Promise.all([run('narrator', 'C', 23), run('narrator', 'D', 24)]);
+    const [c, d] = await Promise.all([
+      run('narrator', `${sheet} Scene C.`, 'C', 23),
+      run('chronicler', `${sheet} Scene D.`, 'D', 24),
+    ]);
     expect(order.join('')).toMatch(/^C+D+$/u);
+    expect(d.usage.cachedPromptTokens).toBeGreaterThan(c.usage.promptTokens / 2);
   });
 
   it('reuses the KV cache for a shared prompt prefix and reports the reused tokens honestly', async () => {
@@ -224,7 +230,7 @@ describe('the local provider on the tiny model', () => {
 });
 
 describe('local provider lifecycle', () => {
-  it('shares few sequences among many stage kinds, least recently used first', async () => {
+  it('shares few sequences among many prompt families, least recently used first', async () => {
     const tiny = await makeTinyModel();
     const provider = await createTinyProvider(tiny.path, 2);
     try {
@@ -239,7 +245,7 @@ describe('local provider lifecycle', () => {
       await call('narrator');
       await call('chronicler');
       await call('narrator'); // narrator is now the most recently used
-      await call('simulation'); // takes over chronicler's sequence
+      await call('simulation'); // takes over the chronicler prompt's sequence
       expect((await call('narrator')).usage.cachedPromptTokens).toBeGreaterThan(50);
       // Evicted: only the chat-template header ("<s><|im_start|>system\n") is still shared.
       expect((await call('chronicler')).usage.cachedPromptTokens).toBeLessThan(15);

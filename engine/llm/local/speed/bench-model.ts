@@ -18,6 +18,8 @@ export interface ModelBenchReport {
   /** The model file, resolved against the models folder. */
   readonly modelPath: string;
   readonly availableParallelism: number;
+  /** KV sequences the app's provider keeps (sized to the free memory): what a turn's prompts are priced against. */
+  readonly sequences: number;
   /** Through the app's own local provider, with the app's own default settings. */
   readonly app: SpeedFigures;
   /** The same work through node-llama-cpp directly. */
@@ -55,6 +57,7 @@ export async function benchLocalModel(
       model: provider.model,
       modelPath: provider.modelPath,
       availableParallelism: parallelism,
+      sequences: provider.sequences,
       app,
       raw: bare,
       promptRatio: ratio(app.promptTokensPerSecond, bare.promptTokensPerSecond),

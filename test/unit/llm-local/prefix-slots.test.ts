@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { PrefixSlots, sharedPrefixLength } from '../../../engine/llm/local/prefix-slots.ts';
+
+const range = (from: number, length: number) => Array.from({ length }, (_, index) => from + index);
+/** A prompt: a system head every character stage shares, then one character's own sheet and history. */
+const prompt = (character: number, history: number) => [...range(0, 20), ...range(1000 * character, 200 + history)];
+
+function admitDone(slots: PrefixSlots, tokens: readonly number[]) {
+  const admission = slots.admit(tokens);
+  slots.release(admission.index);
+  return admission;
+}
+
+describe('routing prompts to KV sequences by what they hold', () => {
+  it('gives each character the sequence holding its own history, so its next prompt reuses all of it', () => {
+    const slots = new PrefixSlots(3);
+    const kit = admitDone(slots, prompt(1, 0));
+    const magdalen = admitDone(slots, prompt(2, 0));
+    expect(magdalen.index).not.toBe(kit.index); // a shared system head does not take Kit's sequence
+    const kitAgain = admitDone(slots, prompt(1, 50));
+    expect(kitAgain.index).toBe(kit.index);
+    expect(kitAgain.reused).toBe(prompt(1, 0).length);
+    expect(admitDone(slots, prompt(2, 80))).toEqual({ index: magdalen.index, reused: prompt(2, 0).length });
+  });
+
+  it('evicts the least recently used sequence when a new prompt family needs one', () => {
+    const slots = new PrefixSlots(2);
+    const first = admitDone(slots, prompt(1, 0));
+    const second = admitDone(slots, prompt(2, 0));
+    admitDone(slots, prompt(1, 10)); // the first family is used again: the second is now the oldest
+    const third = admitDone(slots, prompt(3, 0));
+    expect(third.index).toBe(second.index);
+    expect(third.reused).toBe(20); // only the shared system head is still there
+    expect(admitDone(slots, prompt(1, 20)).index).toBe(first.index);
+  });
+
+  it('never reuses the last prompt token (sampling needs its logits) and overwrites no busy sequence', () => {
+    const slots = new PrefixSlots(2);
+    const busy = slots.admit(prompt(1, 0));
+    expect(slots.admit(prompt(1, 0)).reused).toBe(prompt(1, 0).length - 1);
+    const other = slots.admit(prompt(2, 0));
+    expect(other.index).not.toBe(busy.index);
+  });
+
+  it('measures a shared prefix token by token', () => {
+    expect(sharedPrefixLength([1, 2, 3], [1, 2, 4])).toBe(2);
+    expect(sharedPrefixLength([], [1])).toBe(0);
+    expect(() => new PrefixSlots(0)).toThrow(/at least one sequence/u);
+  });
+});
