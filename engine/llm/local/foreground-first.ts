@@ -34,16 +34,18 @@ export function evaluationPriorityOf(stage: StageKind): EvaluationPriority {
   return PRIORITIES[stage];
 }
 
+/** The prose and its path: what the player waits for, so background work steps aside for it (ForegroundGate). */
+export function isForeground(stage: StageKind): boolean {
+  return PRIORITIES[stage] >= ON_PATH;
+}
+
 /**
  * node-llama-cpp's batch prioritization for one context shared by every stage, on a CPU: the highest priority waiting
  * takes the whole batch, lower ones wait. A CPU decodes a batch in time proportional to its tokens (two generations in
  * one batch measured 0.99× the speed of the same in series here), so any background token beside the narration delays
- * it and gains nothing overall: the same work done in another order finishes at the same time. Measured on the
- * 1B-shaped model with a 2,000-token background prompt: letting 32 background tokens into each narration step slowed
- * the stream to 0.107× its speed alone; node-llama-cpp's even split kept 0.876× of it, but only after the narration's
- * first token waited for the whole background prompt. With this strategy the narration's whole time beside that
- * prompt measured 0.095× its time alone, against 0.100× for the even split: no gain yet, most likely because a long
- * prompt's batches are dispatched back to back (to look into: shorter background evaluations the prose can cut into).
+ * it and gains nothing overall. This alone did not keep the prose ahead (measured 0.095× the narration's speed alone
+ * beside a 2,000-token background prompt, against 0.100× for the even split): between two narration tokens only the
+ * background is queued, and it takes a whole batch. ForegroundGate closes that gap.
  */
 export const foregroundFirst: CustomBatchingPrioritizationStrategy = ({ items, size }) => {
   const top = Math.max(...items.map((item) => item.evaluationPriority));

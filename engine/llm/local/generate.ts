@@ -20,7 +20,15 @@ export interface GenerationParams {
   readonly trimTrailingWhitespace: boolean;
   readonly signal: AbortSignal | undefined;
   readonly onTextDelta: ((delta: string) => void) | undefined;
+  /**
+   * A background call on a CPU: asked before each prompt chunk and each reply token; when it returns a promise, the
+   * call waits for it (the foreground is running). See ForegroundGate.
+   */
+  readonly stepAside?: (() => Promise<void> | null) | undefined;
 }
+
+/** A background prompt's chunk: short enough that prose arriving mid-chunk waits about a second on a CPU. */
+const BACKGROUND_CHUNK_TOKENS = 64;
 
 export interface Generation {
   readonly text: string;
@@ -53,8 +61,13 @@ export async function generateOnSequence(
   let promptEvaluated: number | null = null;
   let aborted = params.signal?.aborted ?? false;
 
+  let rest = newTokens;
+  if (!aborted && params.maxTokens > 0 && params.stepAside !== undefined) {
+    rest = await evaluateInChunks(sequence, newTokens, params);
+    aborted = params.signal?.aborted ?? false;
+  }
   if (!aborted && params.maxTokens > 0) {
-    const tokens = sequence.evaluate(newTokens, {
+    const tokens = sequence.evaluate(rest, {
       temperature: params.temperature,
       evaluationPriority: params.priority,
       ...(params.seed === undefined ? {} : { seed: params.seed }),
@@ -75,6 +88,8 @@ export async function generateOnSequence(
       const delta = reply.push(token);
       if (delta !== '') params.onTextDelta?.(delta);
       if (reply.stopped || generatedTokens >= params.maxTokens) break;
+      // The next token is queued only when the loop asks for it: stepping aside here leaves the batches to the prose.
+      await stepAside(params);
     }
   }
   const last = reply.finish();
@@ -89,6 +104,41 @@ export async function generateOnSequence(
     totalMs: performance.now() - startedAt,
   };
   return { text: reply.text, usage, aborted };
+}
+
+/**
+ * Puts all but the last chunk of a background prompt through the model a chunk at a time, stepping aside before each;
+ * returns what is left for the sampling evaluation.
+ */
+async function evaluateInChunks(
+  sequence: LlamaContextSequence,
+  tokens: Token[],
+  params: GenerationParams,
+): Promise<Token[]> {
+  let rest = tokens;
+  while (rest.length > BACKGROUND_CHUNK_TOKENS) {
+    await stepAside(params);
+    if (params.signal?.aborted === true) return rest;
+    await sequence.evaluateWithoutGeneratingNewTokens(rest.slice(0, BACKGROUND_CHUNK_TOKENS), {
+      evaluationPriority: params.priority,
+    });
+    rest = rest.slice(BACKGROUND_CHUNK_TOKENS);
+  }
+  await stepAside(params);
+  return rest;
+}
+
+/** Waits while the foreground runs, or until the call is aborted. */
+async function stepAside(params: GenerationParams): Promise<void> {
+  const wait = params.stepAside?.();
+  if (wait === undefined || wait === null) return;
+  const { signal } = params;
+  if (signal === undefined) return wait;
+  if (signal.aborted) return;
+  await new Promise<void>((resolve) => {
+    signal.addEventListener('abort', () => resolve(), { once: true });
+    void wait.then(resolve);
+  });
 }
 
 /**

@@ -1,4 +1,10 @@
-import { LlamaGrammarEvaluationState, LlamaText, type GbnfJsonSchema, type LlamaGrammar } from 'node-llama-cpp';
+import {
+  LlamaGrammarEvaluationState,
+  LlamaText,
+  type GbnfJsonSchema,
+  type LlamaContextSequence,
+  type LlamaGrammar,
+} from 'node-llama-cpp';
 import type { z } from 'zod';
 import type { StageKind } from '../../api/stages.ts';
 import type { LocalProviderConfig } from '../config.ts';
@@ -24,7 +30,8 @@ import {
   type LocalRuntime,
 } from './runtime.ts';
 import { readModelSpeed } from '../models/model-speeds.ts';
-import { evaluationPriorityOf } from './foreground-first.ts';
+import { evaluationPriorityOf, isForeground } from './foreground-first.ts';
+import { ForegroundGate } from './foreground-gate.ts';
 import { SequencePool } from './sequence-pool.ts';
 import { GenerationSpeedWatch } from './speed-watch.ts';
 
@@ -62,6 +69,8 @@ export class LocalProvider implements LlmProvider {
   readonly sequences: number;
   private readonly runtime: LocalRuntime;
   private readonly pool: SequencePool;
+  /** Null where every sequence shares each batch (a GPU, or prose-first turned off). */
+  private readonly gate: ForegroundGate | null;
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
   /** Aborted by dispose(), so in-flight generations stop before the model is freed. */
   private readonly lifetime = new AbortController();
@@ -77,6 +86,7 @@ export class LocalProvider implements LlmProvider {
     this.modelPath = runtime.modelPath;
     this.sequences = runtime.context.totalSequences;
     this.pool = new SequencePool(runtime.context);
+    this.gate = runtime.proseFirst ? new ForegroundGate() : null;
   }
 
   get contextTokens(): number {
@@ -139,7 +149,9 @@ export class LocalProvider implements LlmProvider {
     }
     const signal =
       request.signal === undefined ? this.lifetime.signal : AbortSignal.any([request.signal, this.lifetime.signal]);
-    const work = this.pool.run(prompt.tokens, (sequence) =>
+    const { gate } = this;
+    const foreground = isForeground(stage);
+    const run = (sequence: LlamaContextSequence) =>
       generateOnSequence(sequence, this.runtime.model, prompt, {
         temperature: request.temperature ?? DEFAULT_TEMPERATURE,
         seed: request.seed,
@@ -150,7 +162,11 @@ export class LocalProvider implements LlmProvider {
         trimTrailingWhitespace: grammar?.trimWhitespaceSuffix ?? false,
         signal,
         onTextDelta: request.onTextDelta,
-      }),
+        stepAside: gate === null || foreground ? undefined : () => gate.clear(),
+      });
+    // Held only once the call has its sequence: a foreground call queued behind a background one must not stop it.
+    const work = this.pool.run(prompt.tokens, (sequence) =>
+      gate !== null && foreground ? gate.hold(() => run(sequence)) : run(sequence),
     );
     this.inFlight.add(work);
     void work.then(

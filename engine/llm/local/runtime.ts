@@ -23,13 +23,16 @@ export interface LocalProviderOptions {
   /** How many cores this process may use; default `os.availableParallelism()` (tests fake it). */
   readonly availableParallelism?: number;
   /**
-   * Parallel sequences in the one context: stage kinds that can hold their own KV cache at once. Default: as many as
-   * the free memory holds, 2 to 7.
+   * Parallel sequences in the one context, each holding its own cached prompt prefix. Default: as many as the free
+   * memory holds, 2 to 10.
    */
   readonly sequences?: number;
   /** Free memory in bytes, for sizing the KV cache; default `os.freemem()` (tests fake it). */
   readonly freeMemory?: number;
-  /** Prose first in every shared batch (default); false: node-llama-cpp's own even split, for benchmarks to compare. */
+  /**
+   * Prose first on a CPU (default): the prose takes every batch, background calls step aside. False: node-llama-cpp's
+   * own even split, for benchmarks to compare.
+   */
   readonly prioritizeProse?: boolean;
   /** Overrides `config.contextSize` (tokens per sequence). */
   readonly contextSize?: number;
@@ -51,6 +54,8 @@ export interface LocalRuntime {
   readonly modelPath: string;
   /** The CPU threads llama.cpp evaluates with. */
   readonly threads: number;
+  /** Background calls step aside for the prose (on a CPU, unless a benchmark turns prose-first off). */
+  readonly proseFirst: boolean;
 }
 
 /** Per-sequence cap when the config leaves it open: enough for story prompts without reserving a 128k KV cache × N. */
@@ -83,13 +88,15 @@ export async function loadLocalRuntime(
     const sequences =
       options.sequences ??
       (await planKvSequences(model, contextSize ?? DEFAULT_MAX_CONTEXT, options.freeMemory)).sequences;
+    const proseFirst = options.prioritizeProse !== false && llama.gpu === false;
     const context = await model.createContext({
       sequences,
       contextSize: contextSize ?? { max: DEFAULT_MAX_CONTEXT },
       // Keep the whole window for sliding-window models too, so any shared prompt prefix can be reused.
       swaFullCache: true,
       batching: {
-        itemPrioritizationStrategy: options.prioritizeProse === false ? 'maximumParallelism' : foregroundFirst,
+        // A GPU decodes a batch of many sequences about as fast as one: there, every sequence shares each batch.
+        itemPrioritizationStrategy: proseFirst ? foregroundFirst : 'maximumParallelism',
       },
     });
     const modelName = model.fileInfo.metadata.general?.name ?? basename(modelPath);
@@ -101,6 +108,7 @@ export async function loadLocalRuntime(
       modelName,
       modelPath,
       threads: context.idealThreads,
+      proseFirst,
     };
   } catch (error) {
     await llama.dispose();
