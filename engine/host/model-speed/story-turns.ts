@@ -57,7 +57,14 @@ export async function playStoryFixture(
     for (const turn of must(await api['saves.turns']({ id: saveId }))) {
       if (turn.status !== 'committed') continue;
       const calls = must(await api['saves.stageCalls']({ id: saveId, turnId: turn.id }));
-      turns.push(calls.map((call) => ({ stage: call.stage, prompt: call.prompt.map(asMessage), output: call.output })));
+      turns.push(
+        calls.map((call) => ({
+          stage: call.stage,
+          principal: call.principal,
+          prompt: call.prompt.map(asMessage),
+          output: call.output,
+        })),
+      );
     }
     return { packId, title: pack.title, turns };
   } finally {

@@ -1,6 +1,8 @@
 /** What one KV sequence holds: the prompt last routed to it, and how recently and busily it is used. */
 interface HeldPrefix {
   tokens: readonly number[];
+  /** Whose call it was (a character, the Narrator, the world …); undefined when the caller did not say. */
+  principal: string | undefined;
   lastUsed: number;
   /** Calls queued or running on it; 0 means idle. */
   pending: number;
@@ -25,16 +27,22 @@ export class PrefixSlots {
 
   constructor(count: number) {
     if (count < 1) throw new Error('a context needs at least one sequence');
-    this.held = Array.from({ length: count }, () => ({ tokens: [], lastUsed: 0, pending: 0 }));
+    this.held = Array.from({ length: count }, () => ({
+      tokens: [],
+      principal: undefined,
+      lastUsed: 0,
+      pending: 0,
+    }));
   }
 
   /** Routes a prompt to a sequence and marks it busy until `release(index)`. */
-  admit(prompt: readonly number[]): Admission {
-    const index = this.route(prompt);
+  admit(prompt: readonly number[], principal?: string): Admission {
+    const index = this.route(prompt, principal);
     const slot = this.held[index];
     if (slot === undefined) throw new Error(`no sequence ${index}`);
     const reused = Math.max(0, Math.min(sharedPrefixLength(slot.tokens, prompt), prompt.length - 1));
     slot.tokens = prompt;
+    slot.principal = principal;
     slot.lastUsed = ++this.clock;
     slot.pending++;
     return { index, reused };
@@ -46,22 +54,22 @@ export class PrefixSlots {
   }
 
   /**
-   * The sequence whose cached prompt this one extends, when it keeps at least half of what that sequence holds
-   * (taking a sequence for a few shared system-prompt tokens would throw away someone's whole history). Otherwise an
-   * empty sequence, then the least recently used idle one, then the least recently used of all.
+   * The sequence whose cached prompt this one extends: for the same principal, when it keeps at least half of what
+   * the sequence holds (its sheet and history, say, with a new tail); for another principal only when it keeps
+   * nearly all of it, so two characters whose prompts open with the same instructions each keep their own sequence.
+   * Otherwise an empty sequence, then the least recently used idle one, then the least recently used of all.
    */
-  private route(prompt: readonly number[]): number {
+  private route(prompt: readonly number[], principal: string | undefined): number {
     let best = -1;
     let bestShared = 0;
     this.held.forEach((slot, index) => {
       const shared = sharedPrefixLength(slot.tokens, prompt);
-      if (shared > bestShared) {
+      if (shared > 0 && keeps(slot, shared, principal) && shared > bestShared) {
         best = index;
         bestShared = shared;
       }
     });
-    const extended = this.held[best];
-    if (extended !== undefined && bestShared * 2 >= extended.tokens.length) return best;
+    if (best >= 0) return best;
     let evict = 0;
     this.held.forEach((slot, index) => {
       const current = this.held[evict];
@@ -69,6 +77,12 @@ export class PrefixSlots {
     });
     return evict;
   }
+}
+
+/** Whether a call that shares `shared` tokens with what the sequence holds should take that sequence. */
+function keeps(slot: HeldPrefix, shared: number, principal: string | undefined): boolean {
+  const held = slot.tokens.length;
+  return slot.principal === principal ? shared * 2 >= held : shared * 10 >= held * 9;
 }
 
 /** Lower is a better sequence to overwrite: empty first, then idle, each least recently used first. */

@@ -19,9 +19,13 @@ export class SequencePool {
     this.slots = new PrefixSlots(this.sequences.length);
   }
 
-  /** Runs `work` on the sequence chosen for `prompt`, once earlier calls on that sequence have finished. */
-  async run<T>(prompt: readonly Token[], work: (sequence: LlamaContextSequence) => Promise<T>): Promise<T> {
-    const { index } = this.slots.admit(prompt);
+  /** Runs `work` on the sequence chosen for `principal`'s `prompt`, once earlier calls on that sequence have finished. */
+  async run<T>(
+    prompt: readonly Token[],
+    principal: string | undefined,
+    work: (sequence: LlamaContextSequence) => Promise<T>,
+  ): Promise<T> {
+    const { index } = this.slots.admit(prompt, principal);
     const sequence = this.sequences[index];
     if (sequence === undefined) throw new Error('the context has no sequences');
     const previous = this.tails[index] ?? Promise.resolve();

@@ -5,8 +5,8 @@ const range = (from: number, length: number) => Array.from({ length }, (_, index
 /** A prompt: a system head every character stage shares, then one character's own sheet and history. */
 const prompt = (character: number, history: number) => [...range(0, 20), ...range(1000 * character, 200 + history)];
 
-function admitDone(slots: PrefixSlots, tokens: readonly number[]) {
-  const admission = slots.admit(tokens);
+function admitDone(slots: PrefixSlots, tokens: readonly number[], principal?: string) {
+  const admission = slots.admit(tokens, principal);
   slots.release(admission.index);
   return admission;
 }
@@ -32,6 +32,19 @@ describe('routing prompts to KV sequences by what they hold', () => {
     expect(third.index).toBe(second.index);
     expect(third.reused).toBe(20); // only the shared system head is still there
     expect(admitDone(slots, prompt(1, 20)).index).toBe(first.index);
+  });
+
+  it('keeps two characters apart even when most of their prompts are shared instructions', () => {
+    const slots = new PrefixSlots(3);
+    const instructions = range(0, 600);
+    const member = (character: number, round: number) => [...instructions, ...range(1000 * character, 100 + round)];
+    const a = admitDone(slots, member(1, 0), 'anselm');
+    const b = admitDone(slots, member(2, 0), 'kit'); // shares 600 of anselm's 700 tokens, yet takes its own
+    expect(b.index).not.toBe(a.index);
+    expect(admitDone(slots, member(1, 5), 'anselm')).toEqual({ index: a.index, reused: 700 });
+    expect(admitDone(slots, member(2, 5), 'kit')).toEqual({ index: b.index, reused: 700 });
+    // Another principal may take a sequence whose prompt it contains almost whole (the repair of a reply, say).
+    expect(admitDone(slots, [...member(2, 5), 7], 'world').index).toBe(b.index);
   });
 
   it('never reuses the last prompt token (sampling needs its logits) and overwrites no busy sequence', () => {

@@ -4,6 +4,7 @@ import type { PrefixSlots } from '../prefix-slots.ts';
 /** One stage call of a played turn, as the stage log keeps it. */
 export interface LoggedCall {
   readonly stage: string;
+  readonly principal?: string;
   readonly prompt: readonly LlmMessage[];
   readonly output: string | null;
 }
@@ -43,7 +44,7 @@ export function turnCost(
   for (const call of calls) {
     const tokens = tokenize.prompt(call.prompt);
     // The calls are priced one after another, so each sequence is free again when the next call comes.
-    const { index, reused } = kv.admit(tokens);
+    const { index, reused } = kv.admit(tokens, call.principal);
     kv.release(index);
     promptTokens += tokens.length;
     evaluatedTokens += tokens.length - reused;
