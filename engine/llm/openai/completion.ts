@@ -11,6 +11,7 @@ export interface CompletionClient {
   readonly client: OpenAI;
   readonly config: OpenAiProviderConfig;
   readonly redact: (text: string) => string;
+  readonly keyAdvice: string;
 }
 
 export interface CompletionInput {
@@ -61,6 +62,7 @@ export async function requestCompletion(target: CompletionClient, input: Complet
       callerSignal,
       deadline: deadline.signal,
       redact: target.redact,
+      keyAdvice: target.keyAdvice,
     });
   } finally {
     clearTimeout(timer);

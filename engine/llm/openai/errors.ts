@@ -12,6 +12,16 @@ export interface FailureContext {
   readonly deadline: AbortSignal;
   /** Removes the API key from any text a server or the SDK produced (a server may echo the key back). */
   readonly redact: (text: string) => string;
+  /** What to tell the player when the server wants a key it did not get or refused. */
+  readonly keyAdvice: string;
+}
+
+/** The advice when the server refuses the key: check the one sent, or enter one for this endpoint. */
+export function keyAdviceFor(withheldFor: string | undefined): string {
+  return withheldFor === undefined
+    ? 'check the key in Settings or STORYLOOM_API_KEY'
+    : `no API key was sent: the saved key belongs to ${withheldFor} and is never sent to another server; ` +
+        'enter the key again for this endpoint';
 }
 
 /**
@@ -38,11 +48,7 @@ function fromStatus(error: APIError, context: FailureContext): LlmError {
   const { stage, baseURL, redact } = context;
   const detail = redact(error.message);
   if (error.status === 401 || error.status === 403) {
-    return new LlmError(
-      'unauthorized',
-      `${baseURL} refused the API key (${detail}); check the key in Settings or STORYLOOM_API_KEY`,
-      stage,
-    );
+    return new LlmError('unauthorized', `${baseURL} refused the API key (${detail}); ${context.keyAdvice}`, stage);
   }
   if (error.status === 429) {
     return new LlmError(
