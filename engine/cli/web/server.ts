@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import {
   API_PATH_PREFIX,
+  contentSecurityPolicy,
   EVENTS_PATH,
   dispatch,
   fail,
@@ -37,8 +38,8 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'";
+/** The same policy as the desktop window's but for connect-src: the page talks to this server. */
+const CSP = contentSecurityPolicy('web');
 
 /**
  * Web mode: the EngineApi over HTTP (`POST /api/<method>`) and events over a WebSocket, on 127.0.0.1 only. Every

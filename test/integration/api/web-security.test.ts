@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../../../engine/api/index.ts';
 import { startWebServer, type WebServer } from '../../../engine/cli/web/server.ts';
 import { encodePng, plainPng, withTextChunks } from '../../../engine/pack/export/png-write.ts';
 import { readPngChunks } from '../../../engine/pack/import/png-read.ts';
@@ -79,7 +80,7 @@ describe('web mode', () => {
     expect(response.status).toBe(200);
     expect(response.body).toContain('<title>Storyloom</title>');
     expect(String(response.headers['set-cookie'])).toContain('HttpOnly');
-    expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy('web'));
   });
 
   it('never serves files outside the renderer folder', async () => {
