@@ -16,7 +16,11 @@ export function bodyLimitFor(pathname: string, defaultLimit: number): number {
   return pathname === `${API_PATH_PREFIX}packs.import` ? Math.max(IMPORT_MAX_BODY_BYTES, defaultLimit) : defaultLimit;
 }
 
-export type BodyRead = { readonly kind: 'ok'; readonly text: string } | { readonly kind: 'too_large' };
+export type BodyRead =
+  | { readonly kind: 'ok'; readonly text: string }
+  | { readonly kind: 'too_large' }
+  /** The connection closed before the body ended: nobody is left to answer. */
+  | { readonly kind: 'aborted' };
 
 /** Reads a request body up to `limit` bytes; a larger one is drained and reported, never buffered. */
 export function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
@@ -34,7 +38,7 @@ export function readBody(request: IncomingMessage, limit: number): Promise<BodyR
     );
     request.on('error', reject);
     request.on('close', () => {
-      if (!request.complete) resolve({ kind: 'too_large' });
+      if (!request.complete) resolve({ kind: 'aborted' });
     });
   });
 }

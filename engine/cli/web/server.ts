@@ -73,6 +73,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (request.method !== 'POST') return sendText(response, 405, 'Use POST for API calls');
       const limit = bodyLimitFor(pathname, maxBody);
       const body = await readBody(request, limit);
+      if (body.kind === 'aborted') return;
       if (body.kind === 'too_large') {
         const message = `the request body is larger than ${limit} bytes`;
         return sendJson(response, 413, fail({ code: 'invalid_params', message }));
