@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import type { OpenAiProviderConfig } from '../config.ts';
 import type { LlmObjectRequest, LlmObjectResult, LlmProvider, LlmRequest, LlmTextResult } from '../types.ts';
 import { requestCompletion, type CompletionClient } from './completion.ts';
-import { keyAdviceFor, keyRedactor } from './errors.ts';
+import { keyAdviceFor, providerRedactor } from './errors.ts';
 import { generateStructured, type StructuredState } from './structured-call.ts';
 
 export interface OpenAiProviderOptions {
@@ -32,7 +32,7 @@ export function createOpenAiProvider(config: OpenAiProviderConfig, options: Open
   const target: CompletionClient = {
     client,
     config,
-    redact: keyRedactor(options.apiKey),
+    redact: providerRedactor(options.apiKey, config.baseURL),
     keyAdvice: keyAdviceFor(options.keyWithheldFor),
   };
   const state: StructuredState = { jsonSchemaRejected: false };
