@@ -24,7 +24,7 @@ export function keyForEndpoint(bound: BoundApiKey | undefined, baseURL: string):
   return endpointOrigin(baseURL) === bound.origin ? { apiKey: bound.key } : { withheldFor: bound.origin };
 }
 
-/** A key as a host hands it to the engine: with the origin it was saved for, or none (bound at start, see below). */
+/** A key as a host hands it to the engine: with the origin it was saved for, or none (bound at start: host/start-key.ts). */
 export interface ApiKeyInput {
   readonly key: string;
   readonly origin?: string | undefined;
