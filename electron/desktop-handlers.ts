@@ -1,4 +1,5 @@
-import { fail, ok, type Result } from '../engine/api/index.ts';
+import { baseUrlSchema, fail, ok, type Result } from '../engine/api/index.ts';
+import { endpointOrigin, type BoundApiKey } from '../engine/llm/index.ts';
 import { apiKeyProblem, type KeyStore } from './key-store.ts';
 import type { IpcMainPort, SenderEventLike } from './sender-guard.ts';
 import {
@@ -12,8 +13,8 @@ import {
 /** What the desktop channel needs from main; each is a thin call into Electron or the engine. */
 export interface DesktopDeps {
   readonly keyStore: KeyStore;
-  /** Hands the engine the new key (or none) so remote providers use it from the next call. */
-  applyApiKey(key: string | undefined): Promise<void>;
+  /** Hands the engine the new key and its origin (or none) so remote providers use it from the next call. */
+  applyApiKey(key: BoundApiKey | undefined): Promise<void>;
   /** Shows an open-file dialog; the chosen path or null. */
   chooseFile(kind: 'import' | 'gguf'): Promise<string | null>;
   importPackOrCard(file: string): Promise<ImportReport>;
@@ -34,14 +35,21 @@ async function guarded<T>(run: () => Promise<T>): Promise<Result<T>> {
 
 export function desktopHandlers(deps: DesktopDeps): Record<DesktopMethod, Handler> {
   const handlers: { readonly [M in DesktopMethod]: (...args: unknown[]) => ReturnType<DesktopApi[M]> } = {
-    async setApiKey(key) {
+    async setApiKey(key, baseURL) {
       const problem = apiKeyProblem(key);
       if (problem !== null || typeof key !== 'string') {
         return fail({ code: 'invalid_params', message: problem ?? 'the API key must be a string' });
       }
+      const endpoint = baseUrlSchema.safeParse(baseURL);
+      if (!endpoint.success) {
+        const reason = endpoint.error.issues[0]?.message ?? 'not a URL';
+        return fail({ code: 'invalid_params', message: `the endpoint the key is for: ${reason}` });
+      }
+      // The key is bound to this endpoint's origin: the engine never sends it to another server.
+      const bound = { key: key.trim(), origin: endpointOrigin(endpoint.data) };
       return guarded(async () => {
-        await deps.keyStore.write(key);
-        await deps.applyApiKey(key);
+        await deps.keyStore.write(bound);
+        await deps.applyApiKey(bound);
         return { stored: true } as const;
       });
     },

@@ -1,9 +1,11 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ApiKeyInput, BoundApiKey } from '../engine/llm/index.ts';
 
 /**
  * The API key for remote providers, encrypted with the OS keychain (Electron's safeStorage) in `api-key.bin` in the
- * home. Only main ever holds the plain key: it decrypts it once and gives it to the engine.
+ * home, together with the origin of the endpoint it was entered for (the engine sends it nowhere else). Only main
+ * ever holds the plain key: it decrypts it once and gives it to the engine.
  */
 export const API_KEY_FILE = 'api-key.bin';
 export const MAX_API_KEY_LENGTH = 4096;
@@ -18,8 +20,9 @@ export interface SafeStorageLike {
 }
 
 export interface KeyStore {
-  read(): Promise<string | undefined>;
-  write(key: string): Promise<void>;
+  /** A key file from before keys were bound has no origin: the engine binds it to the endpoint in the settings. */
+  read(): Promise<ApiKeyInput | undefined>;
+  write(key: BoundApiKey): Promise<void>;
   clear(): Promise<void>;
   has(): Promise<boolean>;
 }
@@ -46,11 +49,15 @@ export function createKeyStore(home: string, safeStorage: SafeStorageLike, platf
     }
   }
 
-  async function write(key: string): Promise<void> {
-    const problem = apiKeyProblem(key);
+  async function write(bound: BoundApiKey): Promise<void> {
+    const problem = apiKeyProblem(bound.key);
     if (problem !== null) throw new Error(problem);
+    await writeEncrypted(JSON.stringify({ origin: bound.origin, key: bound.key.trim() } satisfies BoundApiKey));
+  }
+
+  async function writeEncrypted(plainText: string): Promise<void> {
     await requireEncryption();
-    const encrypted = await safeStorage.encryptStringAsync(key.trim());
+    const encrypted = await safeStorage.encryptStringAsync(plainText);
     await mkdir(home, { recursive: true });
     await writeFile(`${file}.tmp`, encrypted, { mode: 0o600 });
     await rename(`${file}.tmp`, file);
@@ -69,11 +76,28 @@ export function createKeyStore(home: string, safeStorage: SafeStorageLike, platf
       const encrypted = await readEncrypted();
       if (encrypted === undefined || !(await safeStorage.isAsyncEncryptionAvailable())) return undefined;
       const { result, shouldReEncrypt } = await safeStorage.decryptStringAsync(encrypted);
-      if (shouldReEncrypt) await write(result);
-      return result;
+      if (shouldReEncrypt) await writeEncrypted(result);
+      return parseStoredKey(result);
     },
     write,
     clear: () => rm(file, { force: true }),
     has: async () => (await readEncrypted()) !== undefined,
   };
+}
+
+/** The decrypted file: `{"origin","key"}` since keys are bound, a bare key before (keys never start with `{`). */
+function parseStoredKey(text: string): ApiKeyInput {
+  if (!text.startsWith('{')) return { key: text };
+  const parsed: unknown = JSON.parse(text);
+  if (
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    'key' in parsed &&
+    'origin' in parsed &&
+    typeof parsed.key === 'string' &&
+    typeof parsed.origin === 'string'
+  ) {
+    return { key: parsed.key, origin: parsed.origin };
+  }
+  throw new Error(`${API_KEY_FILE} does not hold a key and its endpoint`);
 }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { dispatch, IPC_EVENT_CHANNEL, registerIpcHandlers } from '../engine/api/index.ts';
 import { createEngine, type Engine } from '../engine/host/index.ts';
 import { importFile } from '../engine/pack/index.ts';
@@ -13,7 +13,8 @@ import { registerDesktopHandlers } from './desktop-handlers.ts';
 import { createKeyStore } from './key-store.ts';
 import { buildMenuTemplate, type OsFolder } from './menu-template.ts';
 import { describeImportReport, GGUF_FILTERS, IMPORT_FILTERS, importIntoNewPack } from './pack-import.ts';
-import { hardenSession } from './security.ts';
+import { hardenSession, registerAppScheme } from './security.ts';
+import { RENDERER_PAGE } from './web-guards.ts';
 import { guardIpcMain, isSamePage, type TrustedWindow } from './sender-guard.ts';
 import { MENU_CHANNEL, type MenuCommand } from './shell-api.ts';
 import { createMainWindow } from './window.ts';
@@ -22,8 +23,7 @@ import { createMainWindow } from './window.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const appRoot = app.isPackaged ? process.resourcesPath : path.resolve(here, '../..');
 const rendererRoot = path.join(here, '../renderer');
-const rendererIndex = path.join(rendererRoot, 'index.html');
-const trustedPage = pathToFileURL(rendererIndex).href;
+const trustedPage = RENDERER_PAGE;
 let engine: Engine | null = null;
 let mainWindow: BrowserWindow | null = null;
 
@@ -123,9 +123,10 @@ async function start(): Promise<void> {
   running.subscribe((event) => {
     if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, event);
   });
-  await window.loadFile(rendererIndex);
+  await window.loadURL(RENDERER_PAGE);
 }
 
+registerAppScheme();
 if (!app.requestSingleInstanceLock()) {
   // Another Storyloom is running: it gets the focus (second-instance below) and this one leaves at once.
   app.quit();

@@ -1,13 +1,31 @@
 import { app, net, protocol, session, shell, type WebContents } from 'electron';
 import { pathToFileURL } from 'node:url';
-import { CONTENT_SECURITY_POLICY, decideNavigation, rendererFileFor, withSecurityHeaders } from './web-guards.ts';
+import {
+  APP_SCHEME,
+  CONTENT_SECURITY_POLICY,
+  decideNavigation,
+  rendererFileFor,
+  withSecurityHeaders,
+} from './web-guards.ts';
 
 /**
- * Session-wide hardening, applied once when the app is ready: `file:` serves the built renderer only, every response
- * carries the CSP, no permission is ever granted, and no web contents may navigate or open windows.
+ * Makes `app:` a standard, secure scheme (same-origin rules, module scripts, fetch of its own files). Electron only
+ * accepts this before the app is ready, so main calls it when it loads.
+ */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+}
+
+/**
+ * Session-wide hardening, applied once when the app is ready: `app://storyloom/` serves the built renderer only and
+ * `file:` serves nothing, every response carries the CSP, no permission is ever granted, and no web contents may
+ * navigate or open windows.
  */
 export function hardenSession(rendererRoot: string): void {
-  protocol.handle('file', async (request) => {
+  protocol.handle('file', () => new Response('Not found', { status: 404 }));
+  protocol.handle(APP_SCHEME, async (request) => {
     const file = rendererFileFor(request.url, rendererRoot);
     if (file === null) return new Response('Not found', { status: 404 });
     const response = await net.fetch(pathToFileURL(file).href, { bypassCustomProtocolHandlers: true });

@@ -7,7 +7,7 @@ import type { Result } from '../engine/api/index.ts';
  * Renderer usage (web mode has neither, so feature-check first):
  *
  *   const off = window.storyloom?.onMenu?.((command) => { if (command === 'toggle-debug') debug.toggle(); });
- *   await window.storyloom?.desktop?.setApiKey('sk-…');   // never answers with the key
+ *   await window.storyloom?.desktop?.setApiKey('sk-…', 'https://api.openai.com/v1');   // never answers with the key
  */
 
 /** Menu items the renderer acts on; the OS ones (folders, import, reload) are handled in main. */
@@ -30,8 +30,11 @@ export interface ImportReport {
 
 /** `null` when the player closed the dialog. */
 export interface DesktopApi {
-  /** Stores the key encrypted with the OS keychain; it takes effect the next time the app starts. */
-  setApiKey(key: string): Promise<Result<{ readonly stored: true }>>;
+  /**
+   * Stores the key encrypted with the OS keychain, bound to the origin of `baseURL` (the endpoint it is for): it is
+   * never sent to another server, so changing the endpoint to another origin needs the key entered again.
+   */
+  setApiKey(key: string, baseURL: string): Promise<Result<{ readonly stored: true }>>;
   clearApiKey(): Promise<Result<{ readonly cleared: true }>>;
   /** Whether a key is stored; the key itself never reaches the renderer. */
   hasApiKey(): Promise<Result<boolean>>;
@@ -71,7 +74,7 @@ export function createDesktopClient(ipcRenderer: ShellIpcRendererLike): DesktopA
     // Main registers every desktop channel with handlers that only ever answer Result values of these types.
     ipcRenderer.invoke(desktopChannelFor(method), ...args) as ReturnType<DesktopApi[M]>;
   return Object.freeze({
-    setApiKey: (key: string) => call('setApiKey', key),
+    setApiKey: (key: string, baseURL: string) => call('setApiKey', key, baseURL),
     clearApiKey: () => call('clearApiKey'),
     hasApiKey: () => call('hasApiKey'),
     importPackOrCard: () => call('importPackOrCard'),

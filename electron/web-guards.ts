@@ -1,27 +1,20 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { contentSecurityPolicy } from '../engine/api/index.ts';
 
 /**
- * The window's web rules as pure functions: the Content-Security-Policy every response carries, which `file:` URLs
- * may be read (the built renderer only), and which links may leave for the OS browser.
+ * The window's web rules as pure functions: the Content-Security-Policy every response carries, which `app:` URLs
+ * serve which file (the built renderer only), and which links may leave for the OS browser.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  // React sets styles through the CSSOM; inline style attributes remain for the placeholder page.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  // The window talks to the engine over IPC only: no network from the page.
-  "connect-src 'none'",
-  "media-src 'none'",
-  "object-src 'none'",
-  "frame-src 'none'",
-  "worker-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy('desktop');
+
+/**
+ * The renderer is served from its own privileged scheme, `app://storyloom/…`, not from `file:`: a file: page may read
+ * any file: URL (the GrantFileProtocolExtraPrivileges fuse is off as well), while this origin holds the renderer's
+ * files and nothing else.
+ */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'storyloom';
+export const RENDERER_PAGE = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
 export type HeaderMap = Record<string, string[]>;
 
@@ -38,19 +31,21 @@ export function withSecurityHeaders(headers: Readonly<Record<string, string | st
   return result;
 }
 
-/** The file a `file:` request may read: inside the renderer folder, else null (refused). */
+/** The file an `app://storyloom/…` request reads: inside the renderer folder, else null (refused). */
 export function rendererFileFor(url: string, rendererRoot: string): string | null {
-  let file: string;
+  const parsed = URL.parse(url);
+  if (parsed === null || parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return null;
+  let relative: string;
   try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'file:' || (parsed.host !== '' && parsed.host !== 'localhost')) return null;
-    file = path.resolve(fileURLToPath(parsed));
+    relative = decodeURIComponent(parsed.pathname).replace(/^\/+/u, '') || 'index.html';
   } catch {
     return null;
   }
+  if (relative.includes('\0')) return null;
   const root = path.resolve(rendererRoot);
-  const relative = path.relative(root, file);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const file = path.resolve(root, relative);
+  const inside = path.relative(root, file);
+  if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) return null;
   return file;
 }
 

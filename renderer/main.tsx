@@ -1,3 +1,4 @@
+import './zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connect } from './connection.ts';

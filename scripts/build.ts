@@ -6,8 +6,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 
 const PLACEHOLDER_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Storyloom</title>
-<meta http-equiv="Content-Security-Policy" content="default-src 'self'; style-src 'unsafe-inline'"></head>
-<body style="font-family: Georgia, serif; max-width: 38rem; margin: 4rem auto; line-height: 1.6">
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'"></head>
+<body>
 <h1>Storyloom</h1>
 <p>The window’s interface is not built in this version yet. Everything already plays in the terminal:</p>
 <pre>npm run -s storyloom -- play tutorial --llm local:/path/to/model.gguf</pre>

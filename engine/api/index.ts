@@ -9,6 +9,7 @@ export type * from './chronicle-dto.ts';
 export * from './events.ts';
 export * from './settings.ts';
 export * from './methods.ts';
+export * from './content-security-policy.ts';
 export * from './client.ts';
 export * from './dispatch.ts';
 export * from './transports/in-process.ts';

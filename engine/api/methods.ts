@@ -20,6 +20,9 @@ import type { Settings } from './settings.ts';
 import { settingsSchema } from './settings.ts';
 import { providerConfigSchema } from './provider-config.ts';
 
+/** The largest file `packs.import` takes, as base64 text (48 MiB of file); web mode sizes its import body cap on it. */
+export const MAX_IMPORT_BASE64_CHARS = 64 * 1024 * 1024;
+
 /**
  * THE EngineApi: every request a client can make, as name → params schema → result type. Transports (in-process,
  * Electron IPC, HTTP + WebSocket) and clients are generated from this map, so no method exists on one and not another.
@@ -122,10 +125,7 @@ export const engineMethods = {
     z.strictObject({
       fileName: z.string().min(1).max(255),
       /** The dropped file's bytes. */
-      contentBase64: z
-        .string()
-        .min(1)
-        .max(64 * 1024 * 1024),
+      contentBase64: z.string().min(1).max(MAX_IMPORT_BASE64_CHARS),
       /** Into one of the player's own packs (by id), or a new pack folder with this name. */
       into: z.union([
         z.strictObject({ packId: z.string().min(1) }),

@@ -15,9 +15,23 @@ export const localProviderConfigSchema = z.strictObject({
   contextSize: z.number().int().min(256).optional(),
 });
 
+/**
+ * Credentials written into a base URL (`https://user:pass@host/v1`) would be stored in settings and repeated in every
+ * error message, stage log and save that names the endpoint, so they are refused: the secret belongs in the API key.
+ */
+export const BASE_URL_CREDENTIALS_PROBLEM =
+  'the base URL must not contain a user name or password (user:pass@); enter the secret as the API key instead';
+
+export const baseUrlSchema = z
+  .url({ protocol: /^https?$/u, error: 'the base URL must be a valid http:// or https:// URL' })
+  .refine((value) => {
+    const url = URL.parse(value);
+    return url === null || (url.username === '' && url.password === '');
+  }, BASE_URL_CREDENTIALS_PROBLEM);
+
 export const openaiProviderConfigSchema = z.strictObject({
   kind: z.literal('openai'),
-  baseURL: z.url(),
+  baseURL: baseUrlSchema,
   model: z.string().min(1),
   /** json_schema where the server supports it; json_object falls back to JSON mode with validation and one repair. */
   structuredOutput: z.enum(['auto', 'json_schema', 'json_object']).default('auto'),

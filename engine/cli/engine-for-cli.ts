@@ -3,7 +3,7 @@ import { systemClock, randomIds, rngFactory } from '../platform/node.ts';
 import type { CliContext } from './command.ts';
 import { readAppVersion } from './install-paths.ts';
 import path from 'node:path';
-import { parseLlmSpec, type ProviderConfig } from '../llm/index.ts';
+import { API_KEY_ENV_VARS, parseLlmSpec, type ProviderConfig } from '../llm/index.ts';
 
 /** Files named in a spec are relative to where the command was run, not to the engine. */
 function resolveSpecPaths(config: ProviderConfig, cwd: string): ProviderConfig {
@@ -30,6 +30,9 @@ export interface CliEngineOptions {
 export function createCliEngine(context: CliContext, options: CliEngineOptions = {}): Promise<Engine> {
   const spec = options.llm === undefined ? undefined : parseLlmSpec(options.llm, context.env);
   const override = spec === undefined ? undefined : resolveSpecPaths(spec.config, context.cwd);
+  const apiKey =
+    spec?.apiKey ??
+    API_KEY_ENV_VARS.map((name) => context.env[name]).find((value) => value !== undefined && value !== '');
   return createEngine({
     llmOverride: override,
     extraPackDirs: options.packDirs ?? [],
@@ -37,6 +40,7 @@ export function createCliEngine(context: CliContext, options: CliEngineOptions =
     ports: { clock: systemClock, ids: randomIds, rng: rngFactory, roots: context.roots },
     appVersion: readAppVersion(),
     platform: process.platform,
-    apiKey: spec?.apiKey ?? context.env['STORYLOOM_API_KEY'] ?? context.env['OPENAI_API_KEY'],
+    // The environment's key carries no endpoint: the engine binds it to the one this run uses (see start-key.ts).
+    apiKey: apiKey === undefined ? undefined : { key: apiKey },
   });
 }

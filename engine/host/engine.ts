@@ -2,7 +2,8 @@ import type { EngineEventListener, EngineHandlers, Settings } from '../api/index
 import type { Ports } from '../platform/index.ts';
 import type { ProviderConfig } from '../llm/index.ts';
 import type { LlmProvider } from '../llm/types.ts';
-import { createProviderFromConfig, formatLlmSpec } from '../llm/index.ts';
+import { bindStartKey } from './start-key.ts';
+import { createProviderFromConfig, formatLlmSpec, type ApiKeyInput, type BoundApiKey } from '../llm/index.ts';
 import { speedFileIn } from '../llm/models/model-speeds.ts';
 import { SaveLibrary } from '../store/index.ts';
 import { createEventBus } from './event-bus.ts';
@@ -24,8 +25,11 @@ export interface EngineOptions {
   readonly ports: Ports;
   readonly appVersion: string;
   readonly platform: string;
-  /** Secrets for remote providers (from the OS keychain in the app, the environment in the CLI). */
-  readonly apiKey?: string | undefined;
+  /**
+   * The key for remote providers (from the OS keychain in the app, the environment in the CLI) and the origin it was
+   * saved for; without an origin it is bound to the one remote endpoint the routing names at start.
+   */
+  readonly apiKey?: ApiKeyInput | undefined;
   /** Serve every stage with this provider for the whole run (the CLI's `--llm SPEC`). */
   readonly llmOverride?: ProviderConfig | undefined;
   /** Where the model catalog is when the engine is bundled (the app); defaults to the engine's own models/catalog.json. */
@@ -42,8 +46,11 @@ export interface EngineOptions {
 export interface Engine {
   readonly handlers: EngineHandlers;
   readonly subscribe: (listener: EngineEventListener) => () => void;
-  /** A new API key for remote providers (or none): providers reopen with it; a turn in progress finishes first. */
-  setApiKey(key: string | undefined): Promise<void>;
+  /**
+   * A new API key for remote providers and the origin it is for (or none): providers reopen with it; a turn in
+   * progress finishes first.
+   */
+  setApiKey(key: BoundApiKey | undefined): Promise<void>;
   /** Problems found while starting (e.g. an unreadable settings file), for the host to show. */
   readonly startupProblems: readonly string[];
   dispose(): Promise<void>;
@@ -56,7 +63,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const loaded = await loadSettings(ports.roots.settingsFile);
   let settings: Settings = loaded.settings;
   // The key can change while the app runs (Settings → remote endpoint); providers made later read the current one.
-  let apiKey = options.apiKey;
+  const startKey = bindStartKey(options.apiKey, settings, options.llmOverride);
+  let apiKey = startKey.bound;
   const createProvider =
     options.createProvider ??
     ((config: ProviderConfig) =>
@@ -109,7 +117,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   return {
     handlers,
     subscribe: (listener) => events.subscribe(listener),
-    startupProblems: loaded.problem === null ? [] : [loaded.problem],
+    startupProblems: [loaded.problem, startKey.problem].filter((problem) => problem !== null),
     setApiKey: async (key) => {
       apiKey = key;
       await sessions?.closeAll();

@@ -6,5 +6,6 @@ export * from './structured.ts';
 export * from './spec.ts';
 export * from './router.ts';
 export * from './provider-factory.ts';
+export * from './api-key.ts';
 export * from './openai/index.ts';
 export * from './scripted/index.ts';

@@ -1,13 +1,17 @@
+import { keyForEndpoint, type BoundApiKey, type KeyForEndpoint } from './api-key.ts';
 import type { LocalProviderConfig, ProviderConfig } from './config.ts';
 import type * as LocalProviderModule from './local/index.ts';
-import { createOpenAiProvider } from './openai/index.ts';
+import { createOpenAiProvider, type OpenAiProviderOptions } from './openai/index.ts';
 import { createScriptedProvider } from './scripted/index.ts';
 import { LlmError, type LlmProvider, type SlowGeneration } from './types.ts';
 
 /** What providers need from the host beyond their config. */
 export interface ProviderDeps {
-  /** For openai providers: from the OS keychain (app) or STORYLOOM_API_KEY / OPENAI_API_KEY (CLI). */
-  readonly apiKey?: string | undefined;
+  /**
+   * For openai providers: from the OS keychain (app) or STORYLOOM_API_KEY / OPENAI_API_KEY (CLI), sent only to the
+   * endpoint origin it is bound to.
+   */
+  readonly apiKey?: BoundApiKey | undefined;
   /** Where relative local model paths are looked up. */
   readonly modelsDir?: string | undefined;
   /** For local providers: what `models bench` measured here, and who hears when generation runs far below it. */
@@ -20,12 +24,17 @@ export type ProviderFactory = (config: ProviderConfig) => Promise<LlmProvider>;
 export async function createProviderFromConfig(config: ProviderConfig, deps: ProviderDeps = {}): Promise<LlmProvider> {
   switch (config.kind) {
     case 'openai':
-      return createOpenAiProvider(config, deps.apiKey === undefined ? {} : { apiKey: deps.apiKey });
+      return createOpenAiProvider(config, openAiKeyOptions(keyForEndpoint(deps.apiKey, config.baseURL)));
     case 'scripted':
       return createScriptedProvider({ file: config.file });
     case 'local':
       return createLocalProvider(config, deps);
   }
+}
+
+function openAiKeyOptions(key: KeyForEndpoint): OpenAiProviderOptions {
+  if (key.apiKey !== undefined) return { apiKey: key.apiKey };
+  return key.withheldFor === undefined ? {} : { keyWithheldFor: key.withheldFor };
 }
 
 async function createLocalProvider(config: LocalProviderConfig, deps: ProviderDeps): Promise<LlmProvider> {

@@ -1,4 +1,5 @@
 import { judgmentForProposition, judgmentSubjects, type Subscription } from '../events/index.ts';
+import { checkContainmentCycles } from './containment-checks.ts';
 import type { DiagnosticSink, SourcePosition } from './diagnostics.ts';
 import type { Section, Sourced } from './pack-files.ts';
 import { PACK_FILES, WORLD_FILES } from './pack-layout.ts';
@@ -109,6 +110,7 @@ export function checkWorldReferences(sections: PackSections, world: WorldSection
     if (container !== undefined) resolve(object, ['in'], container, objects, sink);
     if (key !== undefined) resolve(object, ['key'], key, objects, sink);
   }
+  checkContainmentCycles(world.objects, sink);
 }
 
 /** Triggers name the characters their effects and sensitivities concern: the player, or a character of the pack. */

@@ -1,5 +1,6 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { DiagnosticSink } from './diagnostics.ts';
+import { checkNesting, describeParserError } from './yaml-depth.ts';
 import { reportYamlProblems } from './yaml-syntax.ts';
 
 /** A parsed YAML file of the pack, kept with its document so later checks can point at any node. */
@@ -21,13 +22,13 @@ export function parseYamlFile(file: string, text: string, sink: DiagnosticSink):
   // YAML 1.2 core schema: `no` stays a string and `1723-05-14` stays text, as a writer expects.
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, version: '1.2' });
   const syntaxOk = reportYamlProblems(file, text, document, lines, sink);
-  if (!syntaxOk) return { file, document, lines, data: undefined };
+  if (!syntaxOk || !checkNesting(file, document, lines, sink)) return { file, document, lines, data: undefined };
   try {
     return { file, document, lines, data: document.toJS({ maxAliasCount: MAX_ALIAS_EXPANSIONS }) };
   } catch (error) {
     sink.error(
       { file, line: 1, column: 1 },
-      `cannot read the YAML: ${error instanceof Error ? error.message : String(error)}`,
+      `cannot read the YAML: ${describeParserError(error instanceof Error ? error.message : String(error))}`,
     );
     return { file, document, lines, data: undefined };
   }

@@ -1,5 +1,6 @@
 import { CST, Lexer, type Document, type LineCounter, type YAMLError } from 'yaml';
 import type { DiagnosticSink } from './diagnostics.ts';
+import { describeParserError, isStackOverflow } from './yaml-depth.ts';
 
 /** Reports the parser's errors (and warnings) at their positions; returns false when the file has errors. */
 export function reportYamlProblems(
@@ -9,7 +10,13 @@ export function reportYamlProblems(
   lines: LineCounter,
   sink: DiagnosticSink,
 ): boolean {
+  let overflowReported = false;
   for (const error of document.errors) {
+    // The parser may report its stack overflow more than once while unwinding; the writer needs it once.
+    if (isStackOverflow(error.message)) {
+      if (overflowReported) continue;
+      overflowReported = true;
+    }
     const at = positionOf(error, text, lines);
     sink.error({ file, ...at.position }, at.message);
   }
@@ -38,7 +45,7 @@ function positionOf(
     }
   }
   const start = error.linePos?.[0] ?? lines.linePos(error.pos[0]);
-  return { position: { line: start.line, column: start.col }, message };
+  return { position: { line: start.line, column: start.col }, message: describeParserError(message) };
 }
 
 /** The prettified message carries "at line N, column M:" and a code frame; the diagnostic has its own position. */

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { ggufChooser } from '../desktop.ts';
+import { apiKeySaver, ggufChooser } from '../desktop.ts';
 import type { LocalModelInfo } from '../engine.ts';
 import type { ConnectionTest, ProviderInput } from '../stores/model-store.ts';
+import { ApiKeyField } from './ApiKeyField.tsx';
 import { CatalogPanel } from './CatalogPanel.tsx';
 import { Choice } from './Choice.tsx';
 import { LocalModelPicker } from './LocalModelPicker.tsx';
@@ -75,6 +76,7 @@ export function ModelSetup(props: Props) {
         </>
       )}
       {kind === 'openai' && <RemoteFields baseURL={baseURL} model={model} onBaseURL={setBaseURL} onModel={setModel} />}
+      {kind === 'openai' && <ApiKeyField baseURL={baseURL} save={apiKeySaver()} />}
       {kind === 'openai' && <TestResult test={test} />}
       {kind !== 'catalog' && (
         <div className="model-actions">

@@ -49,7 +49,8 @@ describe.skipIf(skipReason !== null)(`Electron window${skipReason === null ? '' 
 
   it('opens one hardened window on the built renderer', async () => {
     expect(await page.title()).toBe('Storyloom');
-    expect(page.url()).toMatch(/^file:.*\/out\/renderer\/index\.html$/u);
+    // Served from the app's own scheme, never from file: (whose extra privileges the fuses take away).
+    expect(page.url()).toBe('app://storyloom/index.html');
     const windows = await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length);
     expect(windows).toBe(1);
     await page.screenshot({ path: screenshotPath('electron-window') });

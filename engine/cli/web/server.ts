@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import {
   API_PATH_PREFIX,
+  contentSecurityPolicy,
   EVENTS_PATH,
   dispatch,
   fail,
@@ -12,6 +13,7 @@ import {
 } from '../../api/index.ts';
 import { TOKEN_COOKIE, headerToken, hostIsLoopback, originAllowed, tokenFromRequest, tokensMatch } from './security.ts';
 import { readStaticFile } from './static-files.ts';
+import { bodyLimitFor, decodePath, DEFAULT_MAX_BODY_BYTES, readBody } from './request-body.ts';
 import { fallbackPage } from './fallback-page.ts';
 
 export interface WebServerOptions {
@@ -24,7 +26,7 @@ export interface WebServerOptions {
   /** The built renderer (index.html and assets); when absent a plain page explains how to build it. */
   readonly staticDir: string | null;
   readonly token?: string;
-  /** Largest accepted request body. */
+  /** Largest accepted request body; `packs.import` takes larger ones (see request-body.ts). */
   readonly maxBodyBytes?: number;
 }
 
@@ -36,8 +38,8 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'";
+/** The same policy as the desktop window's but for connect-src: the page talks to this server. */
+const CSP = contentSecurityPolicy('web');
 
 /**
  * Web mode: the EngineApi over HTTP (`POST /api/<method>`) and events over a WebSocket, on 127.0.0.1 only. Every
@@ -45,7 +47,7 @@ const CSP =
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
-  const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   let port = 0;
 
   const server = createServer((request, response) => {
@@ -58,6 +60,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
     if (!hostIsLoopback(request, port)) return sendText(response, 403, 'Forbidden: unexpected Host header');
+    const pathname = decodePath(url.pathname);
+    if (pathname === null) return sendText(response, 400, 'Bad request: malformed %-escape in the path');
     const isApi = url.pathname.startsWith(API_PATH_PREFIX);
     // API calls carry the token in a header (which no other site's page can set) and come from this origin only;
     // the cookie is for the page's own assets.
@@ -67,15 +71,20 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     if (isApi) {
       if (request.method !== 'POST') return sendText(response, 405, 'Use POST for API calls');
-      const body = await readBody(request, maxBody);
-      if (body === null) return sendJson(response, 413, fail({ code: 'invalid_params', message: 'request too large' }));
+      const limit = bodyLimitFor(pathname, maxBody);
+      const body = await readBody(request, limit);
+      if (body.kind === 'aborted') return;
+      if (body.kind === 'too_large') {
+        const message = `the request body is larger than ${limit} bytes`;
+        return sendJson(response, 413, fail({ code: 'invalid_params', message }));
+      }
       let params: unknown;
       try {
-        params = body.length === 0 ? {} : JSON.parse(body);
+        params = body.text.length === 0 ? {} : JSON.parse(body.text);
       } catch {
         return sendJson(response, 400, fail({ code: 'invalid_params', message: 'the request body is not valid JSON' }));
       }
-      const method = decodeURIComponent(url.pathname.slice(API_PATH_PREFIX.length));
+      const method = pathname.slice(API_PATH_PREFIX.length);
       return sendJson(response, 200, await dispatch(options.engine.handlers, method, params));
     }
     if (request.method !== 'GET') return sendText(response, 405, 'Method not allowed');
@@ -135,24 +144,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-function readBody(request: IncomingMessage, limit: number): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        resolve(null);
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }
 
 function sendJson(response: ServerResponse, status: number, value: unknown): void {

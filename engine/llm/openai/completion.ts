@@ -4,13 +4,14 @@ import type { CompletionUsage } from 'openai/resources/completions';
 import type { OpenAiProviderConfig } from '../config.ts';
 import { estimateTokens } from '../estimate-tokens.ts';
 import type { LlmMessage, LlmRequest, LlmUsage } from '../types.ts';
-import { toLlmError } from './errors.ts';
+import { endpointForMessages, toLlmError } from './errors.ts';
 import { isJsonSchemaRejection, JsonSchemaRejectedError, type ResponseFormat } from './response-format.ts';
 
 export interface CompletionClient {
   readonly client: OpenAI;
   readonly config: OpenAiProviderConfig;
   readonly redact: (text: string) => string;
+  readonly keyAdvice: string;
 }
 
 export interface CompletionInput {
@@ -48,19 +49,20 @@ export async function requestCompletion(target: CompletionClient, input: Complet
       const advice = "set structured output to 'auto' or 'json_object' for this server";
       throw new JsonSchemaRejectedError(
         'provider',
-        `${config.baseURL} refused response_format json_schema (${detail}); ${advice}`,
+        `${endpointForMessages(config.baseURL)} refused response_format json_schema (${detail}); ${advice}`,
         input.request.stage,
       );
     }
     throw toLlmError(error, {
       stage: input.request.stage,
-      baseURL: config.baseURL,
+      baseURL: endpointForMessages(config.baseURL),
       model: config.model,
       timeoutMs: config.timeoutMs,
       maxRetries: config.maxRetries,
       callerSignal,
       deadline: deadline.signal,
       redact: target.redact,
+      keyAdvice: target.keyAdvice,
     });
   } finally {
     clearTimeout(timer);

@@ -12,6 +12,16 @@ export interface FailureContext {
   readonly deadline: AbortSignal;
   /** Removes the API key from any text a server or the SDK produced (a server may echo the key back). */
   readonly redact: (text: string) => string;
+  /** What to tell the player when the server wants a key it did not get or refused. */
+  readonly keyAdvice: string;
+}
+
+/** The advice when the server refuses the key: check the one sent, or enter one for this endpoint. */
+export function keyAdviceFor(withheldFor: string | undefined): string {
+  return withheldFor === undefined
+    ? 'check the key in Settings or STORYLOOM_API_KEY'
+    : `no API key was sent: the saved key belongs to ${withheldFor} and is never sent to another server; ` +
+        'enter the key again for this endpoint';
 }
 
 /**
@@ -38,11 +48,7 @@ function fromStatus(error: APIError, context: FailureContext): LlmError {
   const { stage, baseURL, redact } = context;
   const detail = redact(error.message);
   if (error.status === 401 || error.status === 403) {
-    return new LlmError(
-      'unauthorized',
-      `${baseURL} refused the API key (${detail}); check the key in Settings or STORYLOOM_API_KEY`,
-      stage,
-    );
+    return new LlmError('unauthorized', `${baseURL} refused the API key (${detail}); ${context.keyAdvice}`, stage);
   }
   if (error.status === 429) {
     return new LlmError(
@@ -73,8 +79,44 @@ function describeCause(error: APIConnectionError): string {
   return error.message;
 }
 
-/** A redactor for one key; keys shorter than 4 characters are not secrets worth hiding (and would mangle text). */
-export function keyRedactor(apiKey: string | undefined): (text: string) => string {
-  if (apiKey === undefined || apiKey.length < 4) return (text) => text;
-  return (text) => text.split(apiKey).join('[redacted]');
+/**
+ * The endpoint as error messages name it. The settings schema already refuses base URLs with `user:pass@`; this keeps
+ * such credentials out of messages (which end up in stage logs and saves) even for a config that skipped it.
+ */
+export function endpointForMessages(baseURL: string): string {
+  const url = URL.parse(baseURL);
+  if (url === null || (url.username === '' && url.password === '')) return baseURL;
+  url.username = '';
+  url.password = '';
+  return url.href;
+}
+
+/**
+ * The redactor of one provider: its API key, and any `user:pass@` of its base URL (the URL parser's and fetch's own
+ * messages quote the whole URL), so neither reaches a message, a stage log or a save.
+ */
+export function providerRedactor(apiKey: string | undefined, baseURL: string): (text: string) => string {
+  const url = URL.parse(baseURL);
+  if (url === null || (url.username === '' && url.password === '')) return secretsRedactor([apiKey]);
+  const userinfo = `${url.username}${url.password === '' ? '' : `:${url.password}`}@`;
+  const password = url.password === '' ? [] : [url.password, safeDecode(url.password)];
+  const removeUserinfo = (text: string): string => text.split(userinfo).join('');
+  const removeSecrets = secretsRedactor([apiKey, ...password]);
+  return (text) => removeSecrets(removeUserinfo(text));
+}
+
+/** Secrets shorter than 4 characters are not worth hiding (and would mangle text). */
+function secretsRedactor(secrets: readonly (string | undefined)[]): (text: string) => string {
+  const hidden = [...new Set(secrets)]
+    .filter((secret): secret is string => secret !== undefined && secret.length >= 4)
+    .sort((a, b) => b.length - a.length);
+  return (text) => hidden.reduce((redacted, secret) => redacted.split(secret).join('[redacted]'), text);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

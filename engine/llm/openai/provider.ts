@@ -2,12 +2,14 @@ import OpenAI from 'openai';
 import type { OpenAiProviderConfig } from '../config.ts';
 import type { LlmObjectRequest, LlmObjectResult, LlmProvider, LlmRequest, LlmTextResult } from '../types.ts';
 import { requestCompletion, type CompletionClient } from './completion.ts';
-import { keyRedactor } from './errors.ts';
+import { keyAdviceFor, providerRedactor } from './errors.ts';
 import { generateStructured, type StructuredState } from './structured-call.ts';
 
 export interface OpenAiProviderOptions {
   /** From the OS keychain or the environment; local servers (Ollama, LM Studio, llama.cpp) need none. */
   readonly apiKey?: string;
+  /** No key is sent because the saved one belongs to this other origin (see api-key.ts); named when a key is refused. */
+  readonly keyWithheldFor?: string;
 }
 
 /** The SDK insists on a key; keyless local servers simply ignore this one. */
@@ -27,7 +29,12 @@ export function createOpenAiProvider(config: OpenAiProviderConfig, options: Open
     // SDK logs can include request details; stage logs are the engine's job.
     logLevel: 'off',
   });
-  const target: CompletionClient = { client, config, redact: keyRedactor(options.apiKey) };
+  const target: CompletionClient = {
+    client,
+    config,
+    redact: providerRedactor(options.apiKey, config.baseURL),
+    keyAdvice: keyAdviceFor(options.keyWithheldFor),
+  };
   const state: StructuredState = { jsonSchemaRejected: false };
 
   return {

@@ -1,8 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../../../engine/api/index.ts';
 import { startWebServer, type WebServer } from '../../../engine/cli/web/server.ts';
+import { encodePng, plainPng, withTextChunks } from '../../../engine/pack/export/png-write.ts';
+import { readPngChunks } from '../../../engine/pack/import/png-read.ts';
+import { V2_CARD } from '../../unit/import/cards.ts';
 import { createTempEngine } from '../../support/temp-engine.ts';
 
 let temp: Awaited<ReturnType<typeof createTempEngine>>;
@@ -75,7 +80,7 @@ describe('web mode', () => {
     expect(response.status).toBe(200);
     expect(response.body).toContain('<title>Storyloom</title>');
     expect(String(response.headers['set-cookie'])).toContain('HttpOnly');
-    expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy('web'));
   });
 
   it('never serves files outside the renderer folder', async () => {
@@ -100,5 +105,50 @@ describe('web mode', () => {
       socket.addEventListener('error', () => resolve('refused'));
     });
     expect(outcome).toBe('refused');
+  });
+});
+
+describe('web mode on bad or large requests', () => {
+  const api = (method: string, body: string) =>
+    send(`/api/${method}`, { method: 'POST', body, headers: { 'x-storyloom-token': server.token } });
+
+  it('answers an oversize body with 413 instead of resetting the connection', async () => {
+    const response = await api('app.info', JSON.stringify({ padding: 'x'.repeat(5 * 1024 * 1024) }));
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params', message: `the request body is larger than ${4 * 1024 * 1024} bytes` },
+    });
+    // The connection was not left in a broken state: the next call works.
+    expect((await api('app.info', '{}')).status).toBe(200);
+  });
+
+  it('answers a malformed %-escape with 400, for the API and for files alike', async () => {
+    const apiCall = await api('app.info%zz', '{}');
+    expect(apiCall.status).toBe(400);
+    expect(apiCall.body).toMatch(/malformed %-escape/u);
+    expect((await send(`/assets/%E0%A4%A.js?token=${server.token}`)).status).toBe(400);
+    expect((await send(`/%?token=${server.token}`)).status).toBe(400);
+  });
+
+  it('imports a card larger than the 4 MiB body cap of other calls', async () => {
+    // A card whose portrait is 5 MiB: 6.7 MiB once base64-encoded in the request.
+    const portrait = plainPng(4, [10, 20, 30]);
+    const chunks = readPngChunks(portrait);
+    const bulk = { type: 'blOb', data: randomBytes(5 * 1024 * 1024) };
+    const big = encodePng([...chunks.slice(0, -1), bulk, ...chunks.slice(-1)]);
+    const card = withTextChunks(big, new Map([['chara', Buffer.from(JSON.stringify(V2_CARD)).toString('base64')]]));
+    const body = JSON.stringify({
+      fileName: 'mara.png',
+      contentBase64: Buffer.from(card).toString('base64'),
+      into: { newPack: 'Big Portrait' },
+    });
+    expect(body.length).toBeGreaterThan(6 * 1024 * 1024);
+    const response = await api('packs.import', body);
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({
+      ok: true,
+      value: { createdPack: true, character: { name: 'Mara Quill' } },
+    });
   });
 });

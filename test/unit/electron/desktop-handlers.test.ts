@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerDesktopHandlers, type DesktopDeps } from '../../../electron/desktop-handlers.ts';
 import type { KeyStore } from '../../../electron/key-store.ts';
+import type { BoundApiKey } from '../../../engine/llm/index.ts';
 import { guardIpcMain, type SenderEventLike } from '../../../electron/sender-guard.ts';
 import {
   createDesktopClient,
@@ -14,13 +15,14 @@ import {
 const PAGE = 'file:///app/out/renderer/index.html';
 const contents = { id: 'window' };
 const topFrame = { url: PAGE, parent: null };
+const OPENAI_KEY = { key: 'sk-secret', origin: 'https://api.example.com' };
 
 /** A test boundary fake of an in-memory key store. */
-function memoryKeyStore(): KeyStore & { value: string | undefined } {
+function memoryKeyStore(): KeyStore & { value: BoundApiKey | undefined } {
   const store = {
-    value: undefined as string | undefined,
+    value: undefined as BoundApiKey | undefined,
     read: async () => store.value,
-    write: async (key: string) => void (store.value = key),
+    write: async (key: BoundApiKey) => void (store.value = key),
     clear: async () => void (store.value = undefined),
     has: async () => store.value !== undefined,
   };
@@ -54,7 +56,7 @@ function fakeIpc(sender: SenderEventLike = { sender: contents, senderFrame: topF
 function setup(overrides: Partial<DesktopDeps> = {}, sender?: SenderEventLike) {
   const ipc = fakeIpc(sender);
   const keyStore = memoryKeyStore();
-  const applied: (string | undefined)[] = [];
+  const applied: (BoundApiKey | undefined)[] = [];
   const deps: DesktopDeps = {
     keyStore,
     applyApiKey: async (key) => void applied.push(key),
@@ -80,24 +82,39 @@ function setup(overrides: Partial<DesktopDeps> = {}, sender?: SenderEventLike) {
 describe('the desktop channel', () => {
   it('stores and clears the API key without ever answering with it, and hands it to the engine at once', async () => {
     const { client, keyStore, applied } = setup();
-    const stored = await client.setApiKey('sk-secret');
+    const stored = await client.setApiKey('sk-secret', 'https://api.example.com/v1');
     expect(stored).toEqual({ ok: true, value: { stored: true } });
     expect(JSON.stringify(stored)).not.toContain('sk-secret');
-    expect(keyStore.value).toBe('sk-secret');
+    expect(keyStore.value).toEqual(OPENAI_KEY);
     expect(await client.hasApiKey()).toEqual({ ok: true, value: true });
     expect(JSON.stringify(await client.hasApiKey())).not.toContain('sk-secret');
     expect(await client.clearApiKey()).toEqual({ ok: true, value: { cleared: true } });
     expect(await client.hasApiKey()).toEqual({ ok: true, value: false });
-    expect(applied).toEqual(['sk-secret', undefined]);
+    expect(applied).toEqual([OPENAI_KEY, undefined]);
+  });
+
+  it('binds the key to the origin of the endpoint it was entered for, and refuses an endpoint with credentials', async () => {
+    const { client, keyStore } = setup();
+    expect(await client.setApiKey('sk-1', 'http://127.0.0.1:11434/v1')).toMatchObject({ ok: true });
+    expect(keyStore.value).toEqual({ key: 'sk-1', origin: 'http://127.0.0.1:11434' });
+    const withCredentials = await client.setApiKey('sk-2', 'https://user:hunter2@api.example.com/v1');
+    expect(withCredentials).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+    expect(JSON.stringify(withCredentials)).toMatch(/must not contain a user name or password/u);
+    expect(JSON.stringify(withCredentials)).not.toContain('hunter2');
+    expect(await client.setApiKey('sk-3', 'not a url')).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+    expect(keyStore.value).toEqual({ key: 'sk-1', origin: 'http://127.0.0.1:11434' });
   });
 
   it('validates the key and turns a keychain failure into an error value', async () => {
     const { client } = setup();
-    expect(await client.setApiKey('a\nb')).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+    expect(await client.setApiKey('a\nb', 'https://api.example.com/v1')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params' },
+    });
     const broken = setup({
       keyStore: { ...memoryKeyStore(), write: async () => Promise.reject(new Error('no keychain')) },
     });
-    expect(await broken.client.setApiKey('sk-1')).toEqual({
+    expect(await broken.client.setApiKey('sk-1', 'https://api.example.com/v1')).toEqual({
       ok: false,
       error: { code: 'internal', message: 'no keychain' },
     });
@@ -114,7 +131,10 @@ describe('the desktop channel', () => {
 
   it('refuses every method from a subframe', async () => {
     const { client, keyStore } = setup({}, { sender: contents, senderFrame: { url: PAGE, parent: topFrame } });
-    expect(await client.setApiKey('sk-1')).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(await client.setApiKey('sk-1', 'https://api.example.com/v1')).toMatchObject({
+      ok: false,
+      error: { code: 'unauthorized' },
+    });
     expect(await client.chooseGgufFile()).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
     expect(keyStore.value).toBeUndefined();
   });

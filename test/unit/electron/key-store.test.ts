@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,8 @@ function fakeSafeStorage(options: { available?: boolean; backend?: string; rotat
   return { storage, calls };
 }
 
+const KEY = { key: 'sk-1', origin: 'https://api.example.com' };
+
 const tempHome = async (): Promise<string> => path.join(await mkdtemp(path.join(tmpdir(), 'storyloom-keys-')), 'home');
 
 describe('the API key store', () => {
@@ -33,12 +35,12 @@ describe('the API key store', () => {
     expect(await store.has()).toBe(false);
     expect(await store.read()).toBeUndefined();
 
-    await store.write('  sk-secret-123 ');
+    await store.write({ key: '  sk-secret-123 ', origin: 'https://api.example.com' });
     const onDisk = await readFile(path.join(home, API_KEY_FILE));
     expect(onDisk.toString()).not.toContain('sk-secret-123');
     expect((await stat(path.join(home, API_KEY_FILE))).mode & 0o077).toBe(0);
     expect(await store.has()).toBe(true);
-    expect(await store.read()).toBe('sk-secret-123');
+    expect(await store.read()).toEqual({ key: 'sk-secret-123', origin: 'https://api.example.com' });
 
     await store.clear();
     expect(await store.has()).toBe(false);
@@ -48,21 +50,29 @@ describe('the API key store', () => {
   it('refuses to store without a real keychain', async () => {
     const home = await tempHome();
     const unavailable = createKeyStore(home, fakeSafeStorage({ available: false }).storage, 'linux');
-    await expect(unavailable.write('sk-1')).rejects.toThrow(/keychain is not available/u);
+    await expect(unavailable.write(KEY)).rejects.toThrow(/keychain is not available/u);
     const plainText = createKeyStore(home, fakeSafeStorage({ backend: 'basic_text' }).storage, 'linux');
-    await expect(plainText.write('sk-1')).rejects.toThrow(/no keychain/u);
+    await expect(plainText.write(KEY)).rejects.toThrow(/no keychain/u);
     expect(await plainText.has()).toBe(false);
     // The backend question is Linux's only.
-    await createKeyStore(home, fakeSafeStorage({ backend: 'basic_text' }).storage, 'darwin').write('sk-1');
+    await createKeyStore(home, fakeSafeStorage({ backend: 'basic_text' }).storage, 'darwin').write(KEY);
   });
 
   it('re-encrypts when the keychain rotated its key', async () => {
     const home = await tempHome();
     const { storage, calls } = fakeSafeStorage({ rotate: true });
     const store = createKeyStore(home, storage, 'win32');
-    await store.write('sk-1');
-    expect(await store.read()).toBe('sk-1');
+    await store.write(KEY);
+    expect(await store.read()).toEqual(KEY);
     expect(calls.encrypt).toBe(2);
+  });
+
+  it('reads a key file from before keys were bound as a key without an endpoint', async () => {
+    const home = await tempHome();
+    const { storage } = fakeSafeStorage();
+    await mkdir(home, { recursive: true });
+    await writeFile(path.join(home, API_KEY_FILE), await storage.encryptStringAsync('sk-legacy'));
+    expect(await createKeyStore(home, storage, 'linux').read()).toEqual({ key: 'sk-legacy' });
   });
 
   it('accepts only single-line, non-empty keys of sane length', () => {

@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createOpenAiProvider } from '../../../engine/llm/openai/index.ts';
 import { LlmError } from '../../../engine/llm/types.ts';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../support/fake-openai-server.ts';
 import { API_KEY, failureOf, openAiProvider } from './helpers.ts';
@@ -98,5 +99,25 @@ describe('openai provider: the API key stays secret', () => {
     }
     expect(String(errors[0])).toContain('[redacted]');
     expect(String(errors[5])).toContain('cannot reach http://127.0.0.1:9/v1');
+  });
+});
+
+describe('openai provider: credentials in a base URL', () => {
+  it('never names them in an error, even for a config that skipped the settings schema', async () => {
+    const provider = createOpenAiProvider(
+      {
+        kind: 'openai',
+        baseURL: 'http://storyteller:hunter2@127.0.0.1:9/v1',
+        model: 'm',
+        structuredOutput: 'auto',
+        timeoutMs: 2_000,
+        maxRetries: 0,
+      },
+      { apiKey: API_KEY },
+    );
+    const error = await failureOf(provider.generateText({ stage: 'narrator', messages }));
+    expect(error).toBeInstanceOf(LlmError);
+    expect(inspect(error)).not.toContain('hunter2');
+    expect(String(error)).toContain('http://127.0.0.1:9/v1');
   });
 });

@@ -20,12 +20,13 @@ describe('createProviderFromConfig', () => {
     expect(result.text).toContain('Rain drips');
   });
 
-  it('makes an openai provider that sends the given key', async () => {
+  it('makes an openai provider that sends the key to the origin it is bound to', async () => {
     const server = await startFakeOpenAiServer();
     try {
       server.reply({ kind: 'completion', content: 'ready' });
       const config = openaiProviderConfigSchema.parse({ kind: 'openai', baseURL: server.baseURL, model: 'm' });
-      const provider = await createProviderFromConfig(config, { apiKey: 'sk-factory', modelsDir: undefined });
+      const apiKey = { key: 'sk-factory', origin: new URL(server.baseURL).origin };
+      const provider = await createProviderFromConfig(config, { apiKey, modelsDir: undefined });
       expect(
         (await provider.generateText({ stage: 'narrator', messages: [{ role: 'user', content: 'hi' }] })).text,
       ).toBe('ready');

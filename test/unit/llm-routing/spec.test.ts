@@ -46,7 +46,7 @@ describe('LLM spec strings', () => {
     ['openai:localhost:8080#m', 'the base URL must start with http:// or https://'],
     ['openai:http://localhost:8080/v1', 'the model is missing after "#"'],
     ['openai:http://localhost:8080/v1#', 'the model is missing after "#"'],
-    ['openai:http://exa mple/v1#m', 'Invalid URL'],
+    ['openai:http://exa mple/v1#m', 'must be a valid http:// or https:// URL'],
     ['scripted:play.json', 'a script is a .yaml file path'],
   ])('rejects %s: %s', (spec, reason) => {
     let caught: unknown;

@@ -2,6 +2,7 @@ import { symlink, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic, loadPack, type PackLoadResult } from '../../../engine/pack/index.ts';
+import { MAX_YAML_NESTING } from '../../../engine/pack/yaml-depth.ts';
 import { APP_VERSION, MINIMAL_PACK, tempDir, writePack } from './temp-pack.ts';
 
 const STORY = MINIMAL_PACK['story.yaml'] ?? '';
@@ -262,5 +263,58 @@ start: { location: harbour, time: tomorrow, persona: captain }
     expect(lines).toContain('characters/mara.yaml:1:1: error: the file is empty');
     expect(lines).toContain('personas.yaml:1:1: error: the file is not UTF-8 text');
     expect(lines.filter((line) => line.startsWith('lore.yaml:1:1: error: cannot read the YAML'))).toHaveLength(1);
+  });
+
+  it('reports maps and lists nested deeper than a pack needs at the node, before anything recurses into them', async () => {
+    // 150 levels parse, but no pack needs them; the check walks without recursion.
+    const deep = `- key: depth\n  content: ${'['.repeat(150)}${']'.repeat(150)}\n`;
+    const { pack, lines } = await loadChanged({ 'lore.yaml': deep });
+    expect(pack).toBeNull();
+    expect(lines).toEqual([
+      `lore.yaml:2:${12 + MAX_YAML_NESTING - 2}: error: maps and lists are nested too deeply; a pack file may nest at most ${MAX_YAML_NESTING} levels`,
+    ]);
+  });
+
+  it('reports a 50,000-deep file as nested too deeply, once, instead of "Maximum call stack size exceeded"', async () => {
+    const deep = `- key: depth\n  content: ${'['.repeat(50_000)}${']'.repeat(50_000)}\n`;
+    const { pack, lines } = await loadChanged({ 'lore.yaml': deep });
+    expect(pack).toBeNull();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^lore\.yaml:2:\d+: error: maps and lists are nested too deeply; a pack file may nest at most/u,
+    );
+    expect(lines.join('\n')).not.toMatch(/call stack/u);
+  });
+
+  it('reports objects inside themselves, directly or through their containers, once per loop', async () => {
+    const objects = `- id: box-a
+  name: box a
+  container: true
+  in: box-b
+- id: box-b
+  name: box b
+  container: true
+  in: box-a
+- id: coin
+  name: coin
+  in: box-a
+- id: jar
+  name: jar
+  container: true
+  in: jar
+- id: chest
+  name: chest
+  container: true
+  location: harbour
+- id: ring
+  name: ring
+  in: chest
+`;
+    const { pack, lines } = await loadChanged({ 'world/objects.yaml': objects });
+    expect(pack).toBeNull();
+    expect(lines).toEqual([
+      'world/objects.yaml:4:7: error: "box-a" is inside itself through its containers ("box-a" in "box-b" in "box-a"); one of them needs a location or a holder',
+      'world/objects.yaml:15:7: error: "jar" is inside itself; put it in another container, a location or a holder',
+    ]);
   });
 });
