@@ -10,10 +10,7 @@ import {
 /** How the scripted characters answer an IntentCheck: keep to themselves, or seek every character they are asked about. */
 export type IntentAnswers = 'self_focused' | 'seek_each_other';
 
-/**
- * The smallest valid reply for each scene-boundary stage, chosen by the call's schema name; a cohort's moderator
- * answers for the members its principal (`cohort:a+b`) names.
- */
+/** The smallest valid reply for each scene-boundary stage, chosen by the call's schema name. */
 export function boundaryReply(request: LlmObjectRequest<unknown>, intents: IntentAnswers = 'self_focused'): unknown {
   const scene = { when: 'that evening', where: '', narrative: `${request.principal ?? 'someone'} keeps to routine.` };
   switch (request.schemaName) {
@@ -25,10 +22,14 @@ export function boundaryReply(request: LlmObjectRequest<unknown>, intents: Inten
       return intents === 'self_focused' ? {} : { seeking: askedAbout(request).map((character) => ({ character })) };
     case 'standalone_simulation':
       return { scenes: [scene], memories: [{ text: 'An ordinary evening.', salience: 3 }] };
-    case 'cohort_simulation': {
-      const members = (request.principal ?? '').replace(/^cohort:/u, '').split('+');
-      return { members: members.map((character) => ({ character, scenes: [scene] })) };
-    }
+    // A cohort's smallest encounter: each member does something in round 1, the moderator closes it, each gives its
+    // own account.
+    case 'cohort_member_turn':
+      return { does: `${request.principal ?? 'someone'} crosses the room.` };
+    case 'cohort_moderator':
+      return { done: true };
+    case 'cohort_member_account':
+      return { scenes: [scene], memories: [{ text: 'We met, and said little.', salience: 3 }] };
     case 'offscreen_inference':
       return { scenes: [scene], current_situation: {} };
     case 'partial_profile': {
@@ -95,7 +96,10 @@ function toReply(reply: unknown): string | Record<string, unknown> {
 const BOUNDARY_STAGES: ReadonlySet<string> = new Set([
   'character_reflection',
   'chronicler',
-  'simulation',
+  'intent_check',
+  'standalone_simulation',
+  'cohort_moderator',
+  'cohort_member',
   'offscreen_inference',
   'partial_profile',
 ]);

@@ -25,6 +25,7 @@ import {
 } from './runtime.ts';
 import { readModelSpeed } from '../models/model-speeds.ts';
 import { evaluationPriorityOf } from './foreground-first.ts';
+import { sequenceLane } from './lanes.ts';
 import { SequencePool } from './sequence-pool.ts';
 import { GenerationSpeedWatch } from './speed-watch.ts';
 
@@ -139,7 +140,7 @@ export class LocalProvider implements LlmProvider {
     }
     const signal =
       request.signal === undefined ? this.lifetime.signal : AbortSignal.any([request.signal, this.lifetime.signal]);
-    const work = this.pool.run(stage, (sequence) =>
+    const work = this.pool.run(sequenceLane(request), (sequence) =>
       generateOnSequence(sequence, this.runtime.model, prompt, {
         temperature: request.temperature ?? DEFAULT_TEMPERATURE,
         seed: request.seed,

@@ -1,9 +1,9 @@
 import type { LlamaContext, LlamaContextSequence } from 'node-llama-cpp';
-import type { StageKind } from '../../api/stages.ts';
 
 interface Slot {
   readonly sequence: LlamaContextSequence;
-  owner: StageKind | null;
+  /** The lane (a stage kind, or a stage and principal; see lanes.ts) whose calls use this sequence. */
+  owner: string | null;
   lastUsed: number;
   /** Calls queued or running on this slot; 0 means idle. */
   pending: number;
@@ -12,10 +12,11 @@ interface Slot {
 }
 
 /**
- * One context sequence per stage kind, kept across calls so the stage's stable prompt prefix stays in the KV cache.
- * Calls on the same sequence run one after another; different stage kinds run in parallel on different sequences.
- * With more active stage kinds than sequences, a new stage takes over the least recently used sequence
- * (idle ones first), and its first call re-evaluates whatever prefix it does not share.
+ * One context sequence per lane (a stage kind, or for some boundary stages a stage and character: see lanes.ts), kept
+ * across calls so the lane's stable prompt prefix stays in the KV cache. Calls on the same sequence run one after
+ * another; different lanes run in parallel on different sequences. With more active lanes than sequences, a new lane
+ * takes over the least recently used sequence (idle ones first), and its first call re-evaluates whatever prefix it
+ * does not share.
  */
 export class SequencePool {
   private readonly slots: Slot[] = [];
@@ -33,10 +34,10 @@ export class SequencePool {
     }
   }
 
-  /** Runs `work` with the stage's sequence once earlier calls on that sequence have finished. */
-  async run<T>(stage: StageKind, work: (sequence: LlamaContextSequence) => Promise<T>): Promise<T> {
-    const slot = this.slotFor(stage);
-    slot.owner = stage;
+  /** Runs `work` with the lane's sequence once earlier calls on that sequence have finished. */
+  async run<T>(lane: string, work: (sequence: LlamaContextSequence) => Promise<T>): Promise<T> {
+    const slot = this.slotFor(lane);
+    slot.owner = lane;
     slot.lastUsed = ++this.clock;
     slot.pending++;
     const previous = slot.tail;
@@ -53,8 +54,8 @@ export class SequencePool {
     }
   }
 
-  private slotFor(stage: StageKind): Slot {
-    const owned = this.slots.find((slot) => slot.owner === stage);
+  private slotFor(lane: string): Slot {
+    const owned = this.slots.find((slot) => slot.owner === lane);
     if (owned !== undefined) return owned;
     let best: Slot | undefined;
     for (const slot of this.slots) {

@@ -171,7 +171,7 @@ describe('the local provider on the tiny model', () => {
     let checks = 0;
     const picky = personSchema.refine(() => ++checks > 1, 'the first answer is never good enough');
     const repaired = await provider.generateObject({
-      stage: 'simulation',
+      stage: 'standalone_simulation',
       schema: picky,
       schemaName: 'person',
       messages: ask('Who?'),
@@ -182,14 +182,14 @@ describe('the local provider on the tiny model', () => {
 
     const impossible = personSchema.refine(() => false, 'never valid');
     const failure = provider.generateObject({
-      stage: 'simulation',
+      stage: 'standalone_simulation',
       schema: impossible,
       schemaName: 'person',
       messages: ask('Who?'),
       seed: 6,
     });
-    await expect(failure).rejects.toMatchObject({ kind: 'invalid_output', stage: 'simulation' });
-    await expect(failure).rejects.toThrow(/^simulation: .*never valid/su);
+    await expect(failure).rejects.toMatchObject({ kind: 'invalid_output', stage: 'standalone_simulation' });
+    await expect(failure).rejects.toThrow(/^standalone_simulation: .*never valid/su);
   });
 
   it('builds grammars for nested, recursive and union schemas', async () => {
@@ -229,7 +229,7 @@ describe('local provider lifecycle', () => {
     const provider = await createTinyProvider(tiny.path, 2);
     try {
       const long = Array.from({ length: 30 }, () => 'The old bridge stands.').join(' ');
-      const call = (stage: 'narrator' | 'chronicler' | 'simulation') =>
+      const call = (stage: 'narrator' | 'chronicler' | 'standalone_simulation') =>
         provider.generateText({
           stage,
           messages: [{ role: 'system', content: `${stage}: ${long}` }],
@@ -239,7 +239,7 @@ describe('local provider lifecycle', () => {
       await call('narrator');
       await call('chronicler');
       await call('narrator'); // narrator is now the most recently used
-      await call('simulation'); // takes over chronicler's sequence
+      await call('standalone_simulation'); // takes over chronicler's sequence
       expect((await call('narrator')).usage.cachedPromptTokens).toBeGreaterThan(50);
       // Evicted: only the chat-template header ("<s><|im_start|>system\n") is still shared.
       expect((await call('chronicler')).usage.cachedPromptTokens).toBeLessThan(15);
