@@ -101,9 +101,31 @@ describe('off-screen simulation and Chronicler templates', () => {
     expect(prompt).toContain('SILAS-SECRET');
     expect(prompt).toContain('SILAS-MEMORY');
     expect(prompt).toContain('- magdalen-rook — Magdalen: the landlady');
-    expect(prompt).toContain('What Silas privately thought and meant earlier in this encounter:\n- round 1: thought');
+    expect(prompt).toContain('What Silas privately thought and meant during the encounter:\n- round 1: thought');
     expect(prompt).toContain('Round 2 of at most 3. What does Silas say and do now?');
     expect(prompt).not.toContain('MAGDALEN-');
+  });
+
+  it('a cohort member’s turns and account start alike, so a local model keeps the member’s prefix cached', () => {
+    const shared = { story, period, char: sheet('silas-crane', 'Silas'), others: ['magdalen-rook — Magdalen'] };
+    const turn = book.renderBoundary('cohort_member', {
+      ...shared,
+      notes: [],
+      transcript: [],
+      round: 1,
+      max_rounds: 3,
+    });
+    const account = book.renderBoundary('cohort_member_account', {
+      ...shared,
+      cast: '',
+      places: '',
+      notes: ['round 1: thought: she knows'],
+      transcript: ['[round 1] Magdalen: leaves.'],
+    });
+    expect(account[0]).toEqual(turn[0]);
+    const sheetEnd = (messages: readonly { readonly content: string }[]) =>
+      messages[1]?.content.slice(0, messages[1].content.indexOf('The others in the encounter:'));
+    expect(sheetEnd(account)).toEqual(sheetEnd(turn));
   });
 
   it('a cohort member’s account asks for the lived-period fields from its own view', () => {
@@ -120,7 +142,7 @@ describe('off-screen simulation and Chronicler templates', () => {
       }),
     );
     expect(prompt).toContain('"pending_mc_interaction"');
-    expect(prompt).toContain('The encounter, as it happened in front of everyone:\n[round 1] Magdalen: leaves.');
+    expect(prompt).toContain('The encounter so far, in front of everyone:\n[round 1] Magdalen: leaves.');
     expect(prompt).not.toContain('privately thought');
     expect(prompt).not.toContain('MAGDALEN-');
   });
