@@ -249,6 +249,31 @@ describe('local provider lifecycle', () => {
     }
   });
 
+  it('runs each cohort member on its own sequence, side by side, each keeping its own prefix cached', async () => {
+    const tiny = await makeTinyModel();
+    const provider = await createTinyProvider(tiny.path, 2);
+    try {
+      const long = Array.from({ length: 30 }, () => 'The old bridge stands.').join(' ');
+      const member = (principal: string) =>
+        provider.generateText({
+          stage: 'cohort_member',
+          principal,
+          messages: [{ role: 'system', content: `${principal}: ${long}` }],
+          seed: 1,
+          maxTokens: 3,
+        });
+      // One round: both members at once (one sequence each, so they batch rather than queue).
+      await Promise.all([member('ada-quill'), member('bram-tolley')]);
+      // The next round: each finds its own prefix still cached; on one shared sequence the other would have evicted it.
+      const [ada, bram] = await Promise.all([member('ada-quill'), member('bram-tolley')]);
+      expect(ada.usage.cachedPromptTokens).toBeGreaterThan(50);
+      expect(bram.usage.cachedPromptTokens).toBeGreaterThan(50);
+    } finally {
+      await provider.dispose();
+      await tiny.cleanup();
+    }
+  });
+
   it('reports a missing model file as a config error, and refuses calls after dispose', async () => {
     await expect(createTinyProvider('/nonexistent/model.gguf')).rejects.toMatchObject({ kind: 'config' });
     const tiny = await makeTinyModel();
