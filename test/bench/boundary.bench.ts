@@ -3,7 +3,11 @@
 // workflow's wall time over the sum of its calls' times is the ratio, goal ≤ 0.6. Calls and tokens per boundary too.
 // `boundary.cohort.*` measure the same boundary when the two arc_important characters seek each other, so they live
 // the period as a cohort (the intent checks answer "seeking"), the case where a cohort's calls cost the most.
+import { isStageKind } from '../../engine/api/index.ts';
 import { BOUNDARY_HANDLERS, runBoundaryWorkflow } from '../../engine/boundary/index.ts';
+import { estimateTokens } from '../../engine/llm/estimate-tokens.ts';
+import { sequenceLane } from '../../engine/llm/local/lanes.ts';
+import type { StoredStageCall } from '../../engine/store/index.ts';
 import { boundaryReplies, type IntentAnswers } from '../support/boundary-replies.ts';
 import { lanternQuay, sampleSnapshot, saveWithRun, tempFolder, workflowDeps } from '../support/boundary.ts';
 import { atMost, median, round, type Benchmark, type BenchmarkResult } from './types.ts';
@@ -19,6 +23,27 @@ interface Sample {
   readonly tokens: number;
   readonly promptTokens: number;
   readonly generatedTokens: number;
+  /** Prompt tokens a local model still evaluates when each sequence lane keeps its last prompt cached (estimate). */
+  readonly uncachedPromptTokens: number;
+}
+
+/**
+ * The prompt tokens a local model would evaluate: each call's prompt less the prefix it shares with the last prompt of
+ * its sequence lane (engine/llm/local/lanes.ts), counted by the word estimate. Assumes a sequence for every lane.
+ */
+function uncachedPromptTokens(calls: readonly StoredStageCall[]): number {
+  const last = new Map<string, string>();
+  let total = 0;
+  for (const call of calls) {
+    const text = call.prompt.map((message) => `${message.role}\n${message.content}`).join('\n');
+    const lane = isStageKind(call.stage) ? sequenceLane({ stage: call.stage, principal: call.principal }) : call.stage;
+    const before = last.get(lane) ?? '';
+    let shared = 0;
+    while (shared < before.length && shared < text.length && before[shared] === text[shared]) shared++;
+    total += estimateTokens(text.slice(shared));
+    last.set(lane, text);
+  }
+  return total;
 }
 
 async function oneBoundary(intents: IntentAnswers): Promise<Sample> {
@@ -39,7 +64,16 @@ async function oneBoundary(intents: IntentAnswers): Promise<Sample> {
     const promptTokens = calls.reduce((sum, call) => sum + (call.promptTokens ?? 0), 0);
     const generatedTokens = calls.reduce((sum, call) => sum + (call.generatedTokens ?? 0), 0);
     const tokens = promptTokens + generatedTokens;
-    return { ratio: wallMs / callMs, wallMs, callMs, calls: calls.length, tokens, promptTokens, generatedTokens };
+    return {
+      ratio: wallMs / callMs,
+      wallMs,
+      callMs,
+      calls: calls.length,
+      tokens,
+      promptTokens,
+      generatedTokens,
+      uncachedPromptTokens: uncachedPromptTokens(calls),
+    };
   } finally {
     folder.cleanup();
   }
@@ -96,6 +130,7 @@ const tokensBenchmark: Benchmark = {
       unit: 'tokens per scene boundary (prompt + generated)',
       prompt: median(taken.map((sample) => sample.promptTokens)),
       generated: median(taken.map((sample) => sample.generatedTokens)),
+      promptUncachedEstimate: median(taken.map((sample) => sample.uncachedPromptTokens)),
     };
   },
 };
@@ -117,6 +152,7 @@ const cohortTokensBenchmark: Benchmark = {
       unit: 'tokens per scene boundary with a two-member cohort (prompt + generated)',
       prompt: median(taken.map((sample) => sample.promptTokens)),
       generated: median(taken.map((sample) => sample.generatedTokens)),
+      promptUncachedEstimate: median(taken.map((sample) => sample.uncachedPromptTokens)),
     };
   },
 };
