@@ -119,6 +119,19 @@ describe('off-screen propagation on Lantern Quay (scripted)', () => {
     }
   });
 
+  it('fails the whole step when one cohort member’s call fails, so nothing of the cycle is kept', async () => {
+    const pack = await lanternQuay();
+    // Silas's second turn fails: the first round, the moderator and Magdalen's second turn have already run.
+    const failing = OFFSCREEN_SCRIPT.map((entry, index) =>
+      index ===
+      OFFSCREEN_SCRIPT.findIndex((e) => e.stage === 'cohort_member' && e.expect?.includes(SIM.silasThinks) === true)
+        ? { stage: entry.stage, principal: entry.principal, error: 'timeout' as const, message: 'the model stalled' }
+        : entry,
+    );
+    const { context } = await stepContext(pack, offscreenSnapshot(pack), failing);
+    await expect(BOUNDARY_HANDLERS.offscreen_propagation(context)).rejects.toThrow('the model stalled');
+  });
+
   it('caps an inferred memory’s salience at 6', async () => {
     const pack = await lanternQuay();
     const { context } = await stepContext(pack, offscreenSnapshot(pack), OFFSCREEN_SCRIPT);
