@@ -65,6 +65,8 @@ describe('the leak audit', () => {
   it('two characters who seek each other live a cohort in separate calls, and no prompt holds another’s token', async () => {
     const run = await replayFixture('two-lamps', 'seek', TEST_PACKS_DIR);
     runs.push(run);
+    // Every scripted reply was asked for: the cohort ran, and so did the night after /skip 7h.
+    run.provider.assertExhausted();
     const store = await openSave(path.join(run.setup.home, 'saves', run.saveId), {
       clock: manualClock(),
       appVersion: '0.1.0',
@@ -83,7 +85,14 @@ describe('the leak audit', () => {
       'cohort_member/ada-quill',
       'cohort_member/bram-tolley',
     ]);
+    // Both boundaries asked both (the second after /skip 7h made them stale again); the second lived the night alone.
     expect(calls.filter((call) => call.stage === 'intent_check').map((call) => call.principal)).toEqual([
+      'ada-quill',
+      'bram-tolley',
+      'ada-quill',
+      'bram-tolley',
+    ]);
+    expect(calls.filter((call) => call.stage === 'standalone_simulation').map((call) => call.principal)).toEqual([
       'ada-quill',
       'bram-tolley',
     ]);
@@ -93,9 +102,9 @@ describe('the leak audit', () => {
         .filter((call) => call.principal === owner)
         .map((call) => call.prompt.map((message) => message.content).join('\n'))
         .join('\n');
-    for (const token of ['ADA-PRIVATE-7Q2', 'ADA-THINKS-R1', 'ADA-MEANS-R1', 'ADA-THINKS-R2'])
+    for (const token of ['ADA-PRIVATE-7Q2', 'ADA-THINKS-R1', 'ADA-MEANS-R1', 'ADA-THINKS-R2', 'ADA-MEMORY-W9'])
       expect(own('ada-quill')).toContain(token);
-    for (const token of ['BRAM-PRIVATE-K4M', 'BRAM-THINKS-R1', 'BRAM-MEANS-R1', 'BRAM-THINKS-R2'])
+    for (const token of ['BRAM-PRIVATE-K4M', 'BRAM-THINKS-R1', 'BRAM-MEANS-R1', 'BRAM-THINKS-R2', 'BRAM-MEMORY-J2'])
       expect(own('bram-tolley')).toContain(token);
     expect(own('wren-hollis')).toContain('WREN-THOUGHT-5X');
     // ...and no other call's prompt.
