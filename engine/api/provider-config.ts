@@ -57,9 +57,19 @@ export type OpenAiProviderConfig = z.infer<typeof openaiProviderConfigSchema>;
 export type ScriptedProviderConfig = z.infer<typeof scriptedProviderConfigSchema>;
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
 
+/** The stage kinds one `simulation` kind was split into; settings written before the split route all of them. */
+const SPLIT_SIMULATION_STAGES = ['intent_check', 'standalone_simulation', 'cohort_moderator', 'cohort_member'] as const;
+
+/** Settings saved when the boundary's simulation calls shared one `simulation` stage: its override serves each part. */
+function splitLegacySimulation(stages: unknown): unknown {
+  if (typeof stages !== 'object' || stages === null || !Object.hasOwn(stages, 'simulation')) return stages;
+  const { simulation, ...rest }: Record<string, unknown> = { ...stages };
+  return { ...Object.fromEntries(SPLIT_SIMULATION_STAGES.map((stage) => [stage, simulation])), ...rest };
+}
+
 /** Per-stage routing: one default provider, optional overrides per stage kind. */
 export const routingConfigSchema = z.strictObject({
   default: providerConfigSchema.nullable().default(null),
-  stages: z.partialRecord(z.enum(STAGE_KINDS), providerConfigSchema).default({}),
+  stages: z.preprocess(splitLegacySimulation, z.partialRecord(z.enum(STAGE_KINDS), providerConfigSchema).default({})),
 });
 export type RoutingConfig = z.infer<typeof routingConfigSchema>;

@@ -11,7 +11,10 @@ export const STAGE_KINDS = [
   'deep_interpretation',
   'character_reflection',
   'chronicler',
-  'simulation',
+  'intent_check',
+  'standalone_simulation',
+  'cohort_moderator',
+  'cohort_member',
   'offscreen_inference',
   'partial_profile',
 ] as const;
@@ -35,13 +38,15 @@ export type TurnStage = (typeof TURN_STAGES)[number];
 
 /**
  * Scene-boundary templates a pack may override, like a turn stage's: named by their stage kind, or by what they ask
- * when one kind has several (the `simulation` stage asks an IntentCheck, a standalone or a cohort simulation).
+ * when one kind has several (a `cohort_member` call takes its turn in a round, or writes its account of the period).
  */
 export const BOUNDARY_PROMPT_STAGES = [
   'character_reflection',
   'intent_check',
   'standalone_simulation',
-  'cohort_simulation',
+  'cohort_moderator',
+  'cohort_member',
+  'cohort_member_account',
   'offscreen_inference',
   'chronicler',
   'partial_profile',

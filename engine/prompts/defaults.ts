@@ -8,7 +8,9 @@ import loreExtractor from './templates/lore-extractor.ts';
 import characterReflection from './templates/character-reflection.ts';
 import intentCheck from './templates/intent-check.ts';
 import standaloneSimulation from './templates/standalone-simulation.ts';
-import cohortSimulation from './templates/cohort-simulation.ts';
+import cohortModerator from './templates/cohort-moderator.ts';
+import cohortMember from './templates/cohort-member.ts';
+import cohortMemberAccount from './templates/cohort-member-account.ts';
 import offscreenInference from './templates/offscreen-inference.ts';
 import chronicler from './templates/chronicler.ts';
 import partialProfile from './templates/partial-profile.ts';
@@ -31,7 +33,9 @@ export const DEFAULT_BOUNDARY_TEMPLATES: Readonly<Record<BoundaryPromptStage, st
   character_reflection: characterReflection,
   intent_check: intentCheck,
   standalone_simulation: standaloneSimulation,
-  cohort_simulation: cohortSimulation,
+  cohort_moderator: cohortModerator,
+  cohort_member: cohortMember,
+  cohort_member_account: cohortMemberAccount,
   offscreen_inference: offscreenInference,
   chronicler,
   partial_profile: partialProfile,

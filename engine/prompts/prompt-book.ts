@@ -10,7 +10,9 @@ import type { ReflectionContext } from './reflection-context.ts';
 import type { PartialProfileContext } from './profile-context.ts';
 import type {
   ChroniclerContext,
-  CohortSimulationContext,
+  CohortMemberAccountContext,
+  CohortMemberContext,
+  CohortModeratorContext,
   IntentCheckContext,
   OffscreenInferenceContext,
   StandaloneSimulationContext,
@@ -29,7 +31,9 @@ interface BoundaryContexts {
   readonly character_reflection: ReflectionContext;
   readonly intent_check: IntentCheckContext;
   readonly standalone_simulation: StandaloneSimulationContext;
-  readonly cohort_simulation: CohortSimulationContext;
+  readonly cohort_moderator: CohortModeratorContext;
+  readonly cohort_member: CohortMemberContext;
+  readonly cohort_member_account: CohortMemberAccountContext;
   readonly offscreen_inference: OffscreenInferenceContext;
   readonly chronicler: ChroniclerContext;
   readonly partial_profile: PartialProfileContext;

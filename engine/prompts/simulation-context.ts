@@ -51,14 +51,46 @@ export interface StandaloneSimulationContext {
   readonly char: SimulatedCharacterSheet;
 }
 
-export interface CohortSimulationContext {
+/**
+ * The SimulationModerator's variables: public facts only — who the members are and where, when, and what each has said
+ * or done aloud in this encounter. No sheet, goal, secret, memory or thought of any member.
+ */
+export interface CohortModeratorContext {
+  readonly story: StoryHeader;
+  readonly period: SimulationPeriod;
+  readonly places: string;
+  /** `Name (id), at <place>`, one per member. */
+  readonly members: readonly string[];
+  /** The encounter so far, as everyone saw it: the moderator's moments and the members' public words and deeds. */
+  readonly transcript: readonly string[];
+  readonly round: number;
+  readonly max_rounds: number;
+}
+
+/** One member's turn in a round: its own sheet and notes, and only the public rest. */
+export interface CohortMemberContext {
+  readonly story: StoryHeader;
+  readonly period: SimulationPeriod;
+  readonly char: SimulatedCharacterSheet;
+  /** The other members: `id — name: what anyone can see of them`. */
+  readonly others: readonly string[];
+  /** What this member privately thought and intended in earlier rounds (its own, never another's). */
+  readonly notes: readonly string[];
+  readonly transcript: readonly string[];
+  readonly round: number;
+  readonly max_rounds: number;
+}
+
+/** One member's account of the whole period once the encounter is over. */
+export interface CohortMemberAccountContext {
   readonly story: StoryHeader;
   readonly period: SimulationPeriod;
   readonly cast: string;
   readonly places: string;
-  readonly members: readonly SimulatedCharacterSheet[];
-  /** Why these characters are simulated together. */
-  readonly links: readonly string[];
+  readonly char: SimulatedCharacterSheet;
+  readonly others: readonly string[];
+  readonly notes: readonly string[];
+  readonly transcript: readonly string[];
 }
 
 export interface OffscreenInferenceContext {

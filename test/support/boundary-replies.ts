@@ -7,11 +7,11 @@ import {
   type LlmTextResult,
 } from '../../engine/llm/index.ts';
 
-/**
- * The smallest valid reply for each scene-boundary stage, chosen by the call's schema name; a cohort's moderator
- * answers for the members its principal (`cohort:a+b`) names.
- */
-export function boundaryReply(request: LlmObjectRequest<unknown>): unknown {
+/** How the scripted characters answer an IntentCheck: keep to themselves, or seek every character they are asked about. */
+export type IntentAnswers = 'self_focused' | 'seek_each_other';
+
+/** The smallest valid reply for each scene-boundary stage, chosen by the call's schema name. */
+export function boundaryReply(request: LlmObjectRequest<unknown>, intents: IntentAnswers = 'self_focused'): unknown {
   const scene = { when: 'that evening', where: '', narrative: `${request.principal ?? 'someone'} keeps to routine.` };
   switch (request.schemaName) {
     case 'character_reflection':
@@ -19,13 +19,17 @@ export function boundaryReply(request: LlmObjectRequest<unknown>): unknown {
     case 'chronicler':
       return { story_state: {}, writer_guidance: { manifesting_now: ['The tide is turning.'] } };
     case 'intent_check':
-      return {};
+      return intents === 'self_focused' ? {} : { seeking: askedAbout(request).map((character) => ({ character })) };
     case 'standalone_simulation':
       return { scenes: [scene], memories: [{ text: 'An ordinary evening.', salience: 3 }] };
-    case 'cohort_simulation': {
-      const members = (request.principal ?? '').replace(/^cohort:/u, '').split('+');
-      return { members: members.map((character) => ({ character, scenes: [scene] })) };
-    }
+    // A cohort's smallest encounter: each member does something in round 1, the moderator closes it, each gives its
+    // own account.
+    case 'cohort_member_turn':
+      return { does: `${request.principal ?? 'someone'} crosses the room.` };
+    case 'cohort_moderator':
+      return { done: true };
+    case 'cohort_member_account':
+      return { scenes: [scene], memories: [{ text: 'We met, and said little.', salience: 3 }] };
     case 'offscreen_inference':
       return { scenes: [scene], current_situation: {} };
     case 'partial_profile': {
@@ -50,7 +54,10 @@ export function boundaryReply(request: LlmObjectRequest<unknown>): unknown {
  * The scripted provider answering every boundary call with `boundaryReply`, each after `latencyMs`: one scripted
  * entry per call, so calls running side by side each wait their own latency, as parallel sequences of a model do.
  */
-export function boundaryReplies(latencyMs = 0): LlmProvider & { readonly calls: number } {
+export function boundaryReplies(
+  latencyMs = 0,
+  intents: IntentAnswers = 'self_focused',
+): LlmProvider & { readonly calls: number } {
   let calls = 0;
   const once = (request: LlmRequest, reply: unknown) =>
     createScriptedProvider({ entries: [{ stage: request.stage, reply: toReply(reply), delayMs: latencyMs }] });
@@ -65,12 +72,19 @@ export function boundaryReplies(latencyMs = 0): LlmProvider & { readonly calls: 
     },
     async generateObject<T>(request: LlmObjectRequest<T>): Promise<LlmObjectResult<T>> {
       calls += 1;
-      return (await once(request, boundaryReply(request))).generateObject(request);
+      return (await once(request, boundaryReply(request, intents))).generateObject(request);
     },
     async dispose() {
       // Each call's scripted provider holds nothing.
     },
   };
+}
+
+/** The ids an IntentCheck prompt asks about: its `- id — name: …` lines after "The others in question:". */
+function askedAbout(request: LlmObjectRequest<unknown>): string[] {
+  const prompt = request.messages.map((message) => message.content).join('\n');
+  const others = prompt.slice(prompt.indexOf('The others in question:'));
+  return [...others.matchAll(/^- ([a-z0-9-]+) — /gmu)].flatMap((match) => (match[1] === undefined ? [] : [match[1]]));
 }
 
 function toReply(reply: unknown): string | Record<string, unknown> {
@@ -82,7 +96,10 @@ function toReply(reply: unknown): string | Record<string, unknown> {
 const BOUNDARY_STAGES: ReadonlySet<string> = new Set([
   'character_reflection',
   'chronicler',
-  'simulation',
+  'intent_check',
+  'standalone_simulation',
+  'cohort_moderator',
+  'cohort_member',
   'offscreen_inference',
   'partial_profile',
 ]);

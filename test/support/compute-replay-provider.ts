@@ -32,7 +32,11 @@ export const STAGE_OUTPUT_CAPS: Readonly<Record<StageKind, number>> = {
   deep_interpretation: 60,
   character_reflection: 200,
   chronicler: 300,
-  simulation: 200,
+  intent_check: 80,
+  standalone_simulation: 200,
+  cohort_moderator: 80,
+  // A round's turn is a line or two; the member's account of the period is a standalone simulation's size.
+  cohort_member: 150,
   offscreen_inference: 150,
   partial_profile: 150,
 };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { KnowledgeStore } from '../../engine/npc/index.ts';
 import type { StoryPack } from '../../engine/pack/index.ts';
 import type { StoredMessage, StoredStageCall } from '../../engine/store/index.ts';
@@ -138,10 +139,70 @@ export function auditKnowledge(
 }
 
 /**
- * Whether a prompt built for `principal` may hold what `id` alone knows: its own, or, for a SimulationModerator's
- * cohort (`cohort:a+b`), any member's (the one call holds every member's view; each member's memories go back to it).
+ * Whether a prompt built for `principal` may hold what `id` alone knows: only its own. A cohort's SimulationModerator
+ * (`cohort:a+b`) speaks for none of its members: it holds public facts only, and each member's turn is its own call.
  */
 function speaksFor(principal: string, id: string): boolean {
-  if (principal === id) return true;
-  return principal.startsWith('cohort:') && principal.slice('cohort:'.length).split('+').includes(id);
+  return principal === id;
+}
+
+const privateTurnSchema = z.object({ thinks: z.string().default(''), intends: z.string().default('') });
+
+/**
+ * A cohort member's private lines (what it thought and meant in a round) reach no prompt but its own: the moderator's
+ * and the other members' calls see only what it said and did.
+ */
+export function auditPrivateTurns(
+  calls: readonly Pick<StoredStageCall, 'stage' | 'principal' | 'prompt' | 'output'>[],
+): Leak[] {
+  const owned = calls.flatMap((call) => {
+    if (call.stage !== 'cohort_member' || call.output === null) return [];
+    const parsed = privateTurnSchema.safeParse(parseJson(call.output));
+    if (!parsed.success) return [];
+    return [parsed.data.thinks, parsed.data.intends]
+      .filter((text) => text.trim() !== '')
+      .map((text) => ({ owner: call.principal, text }));
+  });
+  return calls.flatMap((call) => {
+    const prompt = call.prompt.map((message) => message.content).join('\n');
+    return owned
+      .filter(({ owner, text }) => owner !== call.principal && prompt.includes(text))
+      .map(({ owner, text }) => ({
+        stage: call.stage,
+        principal: call.principal,
+        rule: `${owner}'s private thought or intention leaked`,
+        text,
+      }));
+  });
+}
+
+/**
+ * Planted tokens (`ADA-…`, one prefix per principal): a prompt holding one belongs to a call its owner owns; the
+ * Narrator and the moderators own nobody's.
+ */
+export function auditTokens(
+  calls: readonly Pick<StoredStageCall, 'stage' | 'principal' | 'prompt'>[],
+  owners: { readonly [prefix: string]: string },
+): Leak[] {
+  return calls.flatMap((call) => {
+    const prompt = call.prompt.map((message) => message.content).join('\n');
+    return Object.entries(owners).flatMap(([prefix, owner]) => {
+      if (owner === call.principal && call.stage !== 'narrator') return [];
+      const found = prompt.match(new RegExp(`${prefix}[A-Z0-9-]+`, 'gu')) ?? [];
+      return [...new Set(found)].map((token) => ({
+        stage: call.stage,
+        principal: call.principal,
+        rule: `${owner}'s private token reached a call it does not own`,
+        text: token,
+      }));
+    });
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }

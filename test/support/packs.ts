@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { loadPack, type StoryPack } from '../../engine/pack/index.ts';
 
 export const STORIES_DIR = fileURLToPath(new URL('../../stories/', import.meta.url));
+/** Packs made for tests (test/fixtures/packs), laid out like the built-in stories. */
+export const TEST_PACKS_DIR = fileURLToPath(new URL('../fixtures/packs/', import.meta.url));
 /** The app version the tests load packs and open saves as. */
 export const APP_VERSION = '0.1.0';
 /** Lantern Quay's persona. */

@@ -19,9 +19,9 @@ import {
 } from '../../engine/llm/index.ts';
 import { rootsFor } from '../../engine/platform/index.ts';
 import { countingIds, fixedSeedRng, manualClock } from '../../engine/platform/testing.ts';
-import { STORIES_DIR } from './packs.ts';
+import { STORIES_DIR, TEST_PACKS_DIR } from './packs.ts';
 
-export { STORIES_DIR };
+export { STORIES_DIR, TEST_PACKS_DIR };
 
 export interface PlaySetup {
   readonly engine: Engine;
@@ -40,10 +40,11 @@ export interface PlaySetup {
 export async function startPlay(
   provider: (config: ProviderConfig) => Promise<LlmProvider>,
   override: ProviderConfig = { kind: 'scripted', file: 'test' },
+  storiesDir: string = STORIES_DIR,
 ): Promise<PlaySetup> {
   const home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-play-'));
   const engine = await createEngine({
-    ports: { clock: manualClock(), ids: countingIds(), rng: fixedSeedRng(), roots: rootsFor(home, STORIES_DIR) },
+    ports: { clock: manualClock(), ids: countingIds(), rng: fixedSeedRng(), roots: rootsFor(home, storiesDir) },
     appVersion: '0.1.0',
     platform: 'linux',
     llmOverride: override,
@@ -72,12 +73,19 @@ export interface FixtureRun {
   readonly results: readonly PlayResult[];
 }
 
-/** Replays `stories/<pack>/fixtures/<name>.inputs` against its scripted replies `<name>.yaml`. */
-export async function replayFixture(packId: string, name: string): Promise<FixtureRun> {
-  const fixtures = path.join(STORIES_DIR, packId, 'fixtures');
+/**
+ * Replays `<stories>/<pack>/fixtures/<name>.inputs` against its scripted replies `<name>.yaml`; the built-in stories
+ * unless another folder of packs is named (the test packs of test/fixtures/packs).
+ */
+export async function replayFixture(
+  packId: string,
+  name: string,
+  storiesDir: string = STORIES_DIR,
+): Promise<FixtureRun> {
+  const fixtures = path.join(storiesDir, packId, 'fixtures');
   const provider = await createScriptedProvider({ file: path.join(fixtures, `${name}.yaml`) });
   const file = await readInputsFile(path.join(fixtures, `${name}.inputs`));
-  const setup = await startPlay(async () => provider);
+  const setup = await startPlay(async () => provider, undefined, storiesDir);
   const created = unwrap(
     await setup.api['saves.create']({
       packId,

@@ -6,11 +6,13 @@ export { propagateOffscreen } from './propagate.ts';
 export { chronicle } from './chronicle.ts';
 export {
   chroniclerSchema,
-  cohortSimulationSchema,
+  cohortMemberTurnSchema,
+  cohortModeratorSchema,
   intentCheckSchema,
   offscreenInferenceSchema,
   standaloneSimulationSchema,
 } from './outputs.ts';
 export { cohortCandidate, likelyToAppear } from './plan.ts';
+export { MAX_COHORT_ROUNDS, stopAfterRound } from './cohort-transcript.ts';
 export { readOffscreenScene, type OffscreenScene } from './offscreen-scene.ts';
 export { awayFromActiveArea, ruleTierUpdate, tierSignals, type TierObservations } from './tier-signals.ts';

@@ -32,7 +32,7 @@ export async function askIntentChecks(
       const character = context.pack.characters.find((candidate) => candidate.id === id);
       if (character === undefined) throw new Error(`IntentCheck for an unknown character: ${id}`);
       const reply = await context.callObject({
-        stage: 'simulation',
+        stage: 'intent_check',
         principal: id,
         messages: context.prompts.renderBoundary('intent_check', {
           story: storyHeader(context.pack),

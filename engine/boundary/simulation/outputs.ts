@@ -76,12 +76,30 @@ const livedPeriodShape = {
 export const standaloneSimulationSchema = z.strictObject(livedPeriodShape);
 export type LivedPeriod = z.output<typeof standaloneSimulationSchema>;
 
-/** The SimulationModerator's reply: the cohort's shared timeline and each member's own account. */
-export const cohortSimulationSchema = z.strictObject({
-  timeline: z.array(line).default([]),
-  members: z.array(z.strictObject({ character: line, ...livedPeriodShape })).min(2),
+/**
+ * A cohort member's turn in one round: what it says and does in front of the others (public: the moderator passes it
+ * on), and what it thinks and means to do next (private: only its own later calls read them).
+ */
+export const cohortMemberTurnSchema = z.strictObject({
+  says: optionalLine,
+  does: optionalLine,
+  thinks: optionalLine,
+  intends: optionalLine,
+  /** It leaves the encounter (or never joins it): it takes no further turns. */
+  leaves: z.boolean().default(false),
 });
-export type CohortReply = z.output<typeof cohortSimulationSchema>;
+export type CohortMemberTurn = z.output<typeof cohortMemberTurnSchema>;
+
+/**
+ * The SimulationModerator between rounds, from public facts only: whether the encounter goes on, and how. The timeline
+ * it keeps is the encounter's public lines themselves, so it writes only the moments it sets.
+ */
+export const cohortModeratorSchema = z.strictObject({
+  /** The next moment the members face (when, where, what happens around them), public; empty when done. */
+  next: optionalLine,
+  done: z.boolean().default(false),
+});
+export type CohortModeratorReply = z.output<typeof cohortModeratorSchema>;
 
 /** OffscreenInference: brief, and never a high-salience memory. */
 export const offscreenInferenceSchema = z.strictObject({

@@ -39,6 +39,8 @@ export function planCycle(pack: StoryPack, scene: OffscreenScene, roster: TierRo
   });
   return planSimulation({
     now: scene.now,
+    // A `/skip` (or a journey) moved the clock on before the next scene opens: those hours count for staleness.
+    resumesAt: scene.next,
     characters,
     presentInEndedScene: scene.present,
     likelyToAppear: likelyToAppear(pack, scene),

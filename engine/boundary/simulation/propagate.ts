@@ -4,6 +4,7 @@ import { toJson } from '../json.ts';
 import { assembleCycle } from './assemble.ts';
 import { inferSignificant } from './inference.ts';
 import { askIntentChecks, intentAnswer, type AskedIntent } from './intent-checks.ts';
+import type { CohortRun } from './cohort.ts';
 import { livePeriod, type SimulatedLife } from './live-period.ts';
 import { readOffscreenScene, type OffscreenScene } from './offscreen-scene.ts';
 import { cohortCandidate, cycleRoster, planCycle } from './plan.ts';
@@ -50,6 +51,8 @@ export async function propagateOffscreen(context: BoundaryStepContext): Promise<
       plan: { simulate: plan.simulate, reasons: plan.reasons, window: plan.window, decisions: plan.decisions },
       intentChecks: asked,
       cohorts: simulated?.cohorts ?? null,
+      // Each cohort's encounter as everyone saw it (public lines only: no member's thoughts, notes or account).
+      encounters: simulated?.cohortRuns ?? [],
       simulated: lives.map(({ character, cohort, lived }) => ({
         character,
         cohort,
@@ -69,11 +72,12 @@ type Simulated = {
   readonly asked: readonly AskedIntent[];
   readonly cohorts: CohortPlan;
   readonly lives: readonly SimulatedLife[];
+  readonly cohortRuns: readonly CohortRun[];
 };
 
 async function simulate(context: BoundaryStepContext, scene: OffscreenScene, plan: SimulationPlan): Promise<Simulated> {
   const { window } = plan;
-  if (window === null) return { asked: [], cohorts: formCohorts([], []), lives: [] };
+  if (window === null) return { asked: [], cohorts: formCohorts([], []), lives: [], cohortRuns: [] };
   const candidates = plan.simulated.flatMap((id) => {
     const character = context.pack.characters.find((candidate) => candidate.id === id);
     return character === undefined ? [] : [cohortCandidate(context.pack, scene, character)];
@@ -83,6 +87,6 @@ async function simulate(context: BoundaryStepContext, scene: OffscreenScene, pla
     candidates,
     asked.map((item) => intentAnswer(context.pack, item)),
   );
-  const lives = await livePeriod(context, scene, window, cohorts);
-  return { asked, cohorts, lives };
+  const { lives, cohortRuns } = await livePeriod(context, scene, window, cohorts);
+  return { asked, cohorts, lives, cohortRuns };
 }

@@ -13,6 +13,7 @@ import {
 import { slowGenerationWarning } from '../play/slow-generation.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';
 import { createCliEngine } from '../engine-for-cli.ts';
+import { rememberPackFolder } from '../pack-folders.ts';
 import { readAppVersion } from '../install-paths.ts';
 import { loadPack, parseInputs, readInputsFile, type ScriptedInput } from '../../pack/index.ts';
 import { createTranscriptPrinter } from '../play/transcript-printer.ts';
@@ -54,6 +55,8 @@ export const playCommand: CliCommand = {
       throw new UsageError('name one story pack: a folder or an installed pack id');
     const packDir = isDirectory(path.resolve(context.cwd, packArg)) ? path.resolve(context.cwd, packArg) : null;
     const packId = packDir === null ? packArg : await packIdOf(packDir);
+    // So `inspect` can find the pack of this save later, as it finds an installed one.
+    if (packDir !== null) await rememberPackFolder(context.roots, packId, packDir);
 
     const engine = await createCliEngine(context, { llm: values.llm, packDirs: packDir === null ? [] : [packDir] });
     try {

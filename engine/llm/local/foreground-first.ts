@@ -25,7 +25,10 @@ const PRIORITIES: Readonly<Record<StageKind, EvaluationPriority>> = {
   deep_interpretation: BACKGROUND,
   character_reflection: BACKGROUND,
   chronicler: BACKGROUND,
-  simulation: BACKGROUND,
+  intent_check: BACKGROUND,
+  standalone_simulation: BACKGROUND,
+  cohort_moderator: BACKGROUND,
+  cohort_member: BACKGROUND,
   offscreen_inference: BACKGROUND,
   partial_profile: BACKGROUND,
 };

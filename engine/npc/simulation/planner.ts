@@ -7,7 +7,13 @@ import { DEFAULT_PLANNER_SETTINGS, type PlannerSettings } from './settings.ts';
 export type LikelyAppearance = { readonly character: string; readonly why: string };
 
 export type PlannerInput = {
+  /** When the scene ended: simulated periods start here. */
   readonly now: InWorldMinute;
+  /**
+   * When the world resumes, if later (a `/skip` or a journey moved the clock on before the next scene opens). Who is
+   * stale is judged then, and the period lasts at least until then (up to maxPeriod): the skipped hours are lived.
+   */
+  readonly resumesAt?: InWorldMinute;
   readonly characters: readonly PlannerCharacter[];
   readonly presentInEndedScene: readonly string[];
   /** From the MC's location and trajectory, active threads, recent narrative direction; any tier. */
@@ -51,9 +57,10 @@ export function planSimulation(input: PlannerInput): SimulationPlan {
   const likely = new Map<string, string>();
   for (const item of input.likelyToAppear) if (!likely.has(item.character)) likely.set(item.character, item.why);
 
+  const judgedAt = Math.max(input.now, input.resumesAt ?? input.now);
   const arc = input.characters.filter((c) => c.tier === 'arc_important').sort((a, b) => compareIds(a.id, b.id));
   const assessed = arc.map((character) => {
-    const freshness = freshnessOf(character, input.now, present, settings);
+    const freshness = freshnessOf(character, judgedAt, present, settings);
     const likelyWhy = likely.get(character.id);
     const triggers: string[] = [];
     if (freshness.eligible && freshness.stale) triggers.push(freshness.reason);
@@ -75,11 +82,25 @@ export function planSimulation(input: PlannerInput): SimulationPlan {
     reasons: simulate
       ? triggered.map((item) => `${item.id}: ${item.triggers.join('; ')}`)
       : ['no eligible arc_important character is stale or likely to appear'],
-    window: simulate ? chooseWindow(input.now, settings, input.naturalBreak, input.likelyEncounter) : null,
+    window: simulate
+      ? chooseWindow(input.now, settings, naturalBreakOf(input, judgedAt, settings), input.likelyEncounter)
+      : null,
     decisions,
     simulated: decisions.filter((d) => d.action === 'simulate').map((d) => d.character),
     significantForInference: significantForInference(input.characters, likely, present),
   };
+}
+
+/** The caller's natural break, else the end of skipped time that runs past the default period. */
+function naturalBreakOf(
+  input: PlannerInput,
+  judgedAt: InWorldMinute,
+  settings: PlannerSettings,
+): NaturalBreak | undefined {
+  if (input.naturalBreak !== undefined) return input.naturalBreak;
+  return judgedAt > input.now + settings.defaultPeriod
+    ? { at: judgedAt, label: 'the end of the time skipped' }
+    : undefined;
 }
 
 /** A significant character who was just in the scene is already current; inference would only repeat it. */

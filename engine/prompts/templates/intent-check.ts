@@ -1,6 +1,6 @@
 import { CHARACTER_SHEET } from './simulated-character.ts';
 
-// IntentCheck (stage "simulation", principal: the asking character): one question, answered from its own view.
+// IntentCheck (stage "intent_check", principal: the asking character): one question, answered from its own view.
 export default `You speak for one character of the story "{{story.title}}" between scenes. {{story.description}}
 The story is about to move on {{period.length}} (from {{period.from}} to {{period.until}}). Decide, as the character
 would, whom they will go looking for in that time, whom they will keep away from, and what they will do for themselves.

@@ -1,6 +1,7 @@
 import { CHARACTER_SHEET, LIVED_PERIOD_FIELDS } from './simulated-character.ts';
 
-// StandaloneSimulation (stage "simulation", principal: the character): one arc_important character lives the period.
+// StandaloneSimulation (stage "standalone_simulation", principal: the character): one arc_important character
+// lives the period.
 export default `You simulate one character of the story "{{story.title}}" living through time the protagonist does not
 see. {{story.description}}
 Live {{period.length}} as this character (from {{period.from}} to {{period.until}}: {{period.why}}): they pursue their

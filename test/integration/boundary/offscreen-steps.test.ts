@@ -9,7 +9,15 @@ import {
 } from '../../../engine/npc/index.ts';
 import { z } from 'zod';
 import { lanternQuay, stepContext, TEXT } from './knowledge-steps.fixture.ts';
-import { ANSELM, CHRONICLER_REPLY, HALE, OFFSCREEN_SCRIPT, offscreenSnapshot, SIM } from './offscreen.fixture.ts';
+import {
+  ANSELM,
+  CHRONICLER_REPLY,
+  COHORT,
+  HALE,
+  OFFSCREEN_SCRIPT,
+  offscreenSnapshot,
+  SIM,
+} from './offscreen.fixture.ts';
 
 const resultSchema = z.object({
   knowledge: z.array(z.object({ audience: z.unknown(), drafts: z.array(knowledgeDraftSchema) })).default([]),
@@ -35,7 +43,7 @@ describe('off-screen propagation on Lantern Quay (scripted)', () => {
   it('simulates the schemers and infers the priest, keeping every memory in its own KG and world events in the World KG', async () => {
     const pack = await lanternQuay();
     const { context, calls, assertExhausted } = await stepContext(pack, offscreenSnapshot(pack), OFFSCREEN_SCRIPT);
-    const { graphs, npc, play } = read(await BOUNDARY_HANDLERS.offscreen_propagation(context));
+    const { graphs, npc, play, detail } = read(await BOUNDARY_HANDLERS.offscreen_propagation(context));
     assertExhausted();
 
     expect([...graphs.keys()].sort()).toEqual([HALE, ANSELM, 'magdalen-rook', 'silas-crane', 'world']);
@@ -51,8 +59,20 @@ describe('off-screen propagation on Lantern Quay (scripted)', () => {
     expect(graphs.get('silas-crane')).not.toContain(SIM.magdalenMemory);
     expect(graphs.get(ANSELM)).toContain(SIM.anselmMemory);
     expect(graphs.get('world')).toEqual([SIM.haleWorld]);
-    // The moderator's account of someone outside the cohort belongs to no one and is kept nowhere.
-    expect([...graphs.values()].flat()).not.toContain(SIM.strayMemory);
+    // A member's private thoughts and intentions are filed nowhere but reach its own later calls only (below).
+    expect([...graphs.values()].flat().join('\n')).not.toMatch(/THINKS|MEANS/u);
+    expect(detail).toMatchObject({
+      encounters: [
+        {
+          members: ['magdalen-rook', 'silas-crane'],
+          rounds: 2,
+          stoppedBecause: 'fewer than two members remain in the encounter',
+        },
+      ],
+    });
+    const encounter = JSON.stringify(detail);
+    expect(encounter).toContain(SIM.magdalenSays);
+    expect(encounter).not.toMatch(/THINKS|MEANS/u);
     // Hale walked to the quay; Crane ended at the Lantern; the priest is where he was.
     expect(play.positions).toEqual({ [HALE]: 'quay', 'silas-crane': 'drowned-lantern' });
 
@@ -81,11 +101,35 @@ describe('off-screen propagation on Lantern Quay (scripted)', () => {
     expect(prompt(HALE)).not.toContain(TEXT.persona);
     expect(prompt(ANSELM)).not.toContain('HALE-READ');
     expect(prompt(ANSELM)).not.toContain('You killed Thomas Pell');
+    // The cohort: each member's calls hold its own view; the moderator's hold public facts only.
+    expect(prompt('magdalen-rook')).not.toMatch(/SILAS-OWN|SILAS-THINKS|You burned the true log/u);
+    expect(prompt('silas-crane')).not.toMatch(/MAGDALEN-OWN|MAGDALEN-THINKS|MAGDALEN-MEANS/u);
+    for (const secret of [TEXT.magdalen, TEXT.silas, SIM.magdalenThinks, SIM.magdalenIntends, SIM.silasThinks])
+      expect(prompt(COHORT)).not.toContain(secret);
+    for (const character of pack.characters.filter((c) => ['magdalen-rook', 'silas-crane'].includes(c.id)))
+      for (const item of character.knowledge) {
+        expect(prompt(COHORT)).not.toContain(item.content);
+        const other = character.id === 'silas-crane' ? 'magdalen-rook' : 'silas-crane';
+        expect(prompt(other)).not.toContain(item.content);
+      }
     for (const call of calls) {
       expect(call.prompt).not.toContain(TEXT.persona);
       expect(call.prompt).not.toContain(TEXT.kit);
       expect(call.prompt).not.toContain(TEXT.kitThought);
     }
+  });
+
+  it('fails the whole step when one cohort member’s call fails, so nothing of the cycle is kept', async () => {
+    const pack = await lanternQuay();
+    // Silas's second turn fails: the first round, the moderator and Magdalen's second turn have already run.
+    const failing = OFFSCREEN_SCRIPT.map((entry, index) =>
+      index ===
+      OFFSCREEN_SCRIPT.findIndex((e) => e.stage === 'cohort_member' && e.expect?.includes(SIM.silasThinks) === true)
+        ? { stage: entry.stage, principal: entry.principal, error: 'timeout' as const, message: 'the model stalled' }
+        : entry,
+    );
+    const { context } = await stepContext(pack, offscreenSnapshot(pack), failing);
+    await expect(BOUNDARY_HANDLERS.offscreen_propagation(context)).rejects.toThrow('the model stalled');
   });
 
   it('caps an inferred memory’s salience at 6', async () => {

@@ -17,7 +17,11 @@ export const SIM = {
   haleWorld: 'Lamps burned late at the Custom House; a rider left at a gallop on the Castlemere road.',
   magdalenMemory: 'MAGDALEN-SIM: Crane would not meet my eye over the ledger.',
   silasMemory: 'SILAS-SIM: She asked for the log and I gave her the false one.',
-  strayMemory: 'KIT-STRAY: nobody asked Kit, and this must be kept nowhere.',
+  magdalenThinks: 'MAGDALEN-THINKS: the ledger he hands me is a fair copy, not the log.',
+  magdalenIntends: 'MAGDALEN-MEANS: have Kit fetch the real log from his desk tomorrow.',
+  silasThinks: 'SILAS-THINKS: she must never learn I kept a second log.',
+  magdalenSays: 'The log, Mr. Crane, if you please.',
+  silasDoes: 'bolts the harbour-office door behind her',
   anselmMemory: 'ANSELM-INFER: I counted the ankers in the crypt twice and prayed once.',
   previousCycle: 'PREVIOUS-CYCLE: a skiff was seen rowing out past the mole without lights.',
   twoCyclesAgo: 'TWO-AGO: the Vigilant was sighted off the Teeth.',
@@ -96,21 +100,25 @@ const lived = (memory: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+export const COHORT = 'cohort:magdalen-rook+silas-crane';
+
 /**
  * The period on Lantern Quay: the three schemers are asked (their pairs with Hale are borderline), Hale keeps to
  * himself and Crane avoids him, so Magdalen and Crane (a clear link) live it together and Hale alone; Anselm, about
- * to be visited, gets an inference.
+ * to be visited, gets an inference. The cohort's encounter takes two rounds: Magdalen asks for the log, Crane hands
+ * over a ledger, the moderator moves the night on, Magdalen leaves (so the encounter stops), and each writes its
+ * own account.
  */
 export const OFFSCREEN_SCRIPT: readonly ScriptEntryInput[] = [
-  { stage: 'simulation', principal: HALE, reply: { self_focused: 'Watch the quay and the coach road.' } },
-  { stage: 'simulation', principal: 'magdalen-rook', reply: { self_focused: 'The landing.' } },
+  { stage: 'intent_check', principal: HALE, reply: { self_focused: 'Watch the quay and the coach road.' } },
+  { stage: 'intent_check', principal: 'magdalen-rook', reply: { self_focused: 'The landing.' } },
   {
-    stage: 'simulation',
+    stage: 'intent_check',
     principal: 'silas-crane',
     reply: { avoiding: [{ character: 'Collector Hale', reason: 'He frightens me.' }], self_focused: 'The log.' },
   },
   {
-    stage: 'simulation',
+    stage: 'standalone_simulation',
     principal: HALE,
     expect: ['Get his hands on any letter from the Board', TEXT.world],
     reply: {
@@ -133,17 +141,55 @@ export const OFFSCREEN_SCRIPT: readonly ScriptEntryInput[] = [
     },
   },
   {
-    stage: 'simulation',
-    principal: 'cohort:magdalen-rook+silas-crane',
-    expect: [TEXT.magdalen, TEXT.silas],
+    stage: 'cohort_member',
+    principal: 'magdalen-rook',
+    expect: [TEXT.magdalen, 'Their paths are about to cross', 'Round 1 of at most 3'],
     reply: {
-      timeline: ['23:00 Magdalen calls at the harbour office.'],
-      members: [
-        { character: 'magdalen-rook', ...lived(SIM.magdalenMemory) },
-        { character: 'Silas Crane', ...lived(SIM.silasMemory), ends_at: 'drowned-lantern' },
-        { character: 'kit-wickett', ...lived(SIM.strayMemory) },
-      ],
+      does: 'Calls at the harbour office after dark',
+      says: SIM.magdalenSays,
+      thinks: 'MAGDALEN-THINKS-1: he looks frightened.',
     },
+  },
+  {
+    stage: 'cohort_member',
+    principal: 'silas-crane',
+    expect: [TEXT.silas],
+    reply: { does: 'Hands her a ledger', says: 'As you please, madam.', thinks: SIM.silasThinks },
+  },
+  {
+    stage: 'cohort_moderator',
+    principal: COHORT,
+    expect: [SIM.magdalenSays, 'As you please, madam.', 'round 1 of at most 3'],
+    reply: { next: 'Near midnight the office lamp gutters while Magdalen turns the ledger’s pages.', done: false },
+  },
+  {
+    stage: 'cohort_member',
+    principal: 'magdalen-rook',
+    expect: ['MAGDALEN-THINKS-1', 'Near midnight the office lamp gutters'],
+    reply: {
+      does: 'Closes the ledger and leaves',
+      thinks: SIM.magdalenThinks,
+      intends: SIM.magdalenIntends,
+      leaves: true,
+    },
+  },
+  {
+    stage: 'cohort_member',
+    principal: 'silas-crane',
+    expect: [SIM.silasThinks],
+    reply: { does: SIM.silasDoes },
+  },
+  {
+    stage: 'cohort_member',
+    principal: 'magdalen-rook',
+    expect: [SIM.magdalenIntends, SIM.silasDoes],
+    reply: lived(SIM.magdalenMemory),
+  },
+  {
+    stage: 'cohort_member',
+    principal: 'silas-crane',
+    expect: [SIM.silasThinks, 'Closes the ledger and leaves'],
+    reply: { ...lived(SIM.silasMemory), ends_at: 'drowned-lantern' },
   },
   {
     stage: 'offscreen_inference',

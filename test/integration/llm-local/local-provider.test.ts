@@ -210,7 +210,7 @@ describe('the local provider on the tiny model', () => {
     let checks = 0;
     const picky = personSchema.refine(() => ++checks > 1, 'the first answer is never good enough');
     const repaired = await provider.generateObject({
-      stage: 'simulation',
+      stage: 'standalone_simulation',
       schema: picky,
       schemaName: 'person',
       messages: ask('Who?'),
@@ -221,14 +221,14 @@ describe('the local provider on the tiny model', () => {
 
     const impossible = personSchema.refine(() => false, 'never valid');
     const failure = provider.generateObject({
-      stage: 'simulation',
+      stage: 'standalone_simulation',
       schema: impossible,
       schemaName: 'person',
       messages: ask('Who?'),
       seed: 6,
     });
-    await expect(failure).rejects.toMatchObject({ kind: 'invalid_output', stage: 'simulation' });
-    await expect(failure).rejects.toThrow(/^simulation: .*never valid/su);
+    await expect(failure).rejects.toMatchObject({ kind: 'invalid_output', stage: 'standalone_simulation' });
+    await expect(failure).rejects.toThrow(/^standalone_simulation: .*never valid/su);
   });
 
   it('builds grammars for nested, recursive and union schemas', async () => {
@@ -268,7 +268,7 @@ describe('local provider lifecycle', () => {
     const provider = await createTinyProvider(tiny.path, 2);
     try {
       const long = Array.from({ length: 30 }, () => 'The old bridge stands.').join(' ');
-      const call = (stage: 'narrator' | 'chronicler' | 'simulation') =>
+      const call = (stage: 'narrator' | 'chronicler' | 'standalone_simulation') =>
         provider.generateText({
           stage,
           messages: [{ role: 'system', content: `${stage}: ${long}` }],
@@ -278,10 +278,35 @@ describe('local provider lifecycle', () => {
       await call('narrator');
       await call('chronicler');
       await call('narrator'); // narrator is now the most recently used
-      await call('simulation'); // takes over the chronicler prompt's sequence
+      await call('standalone_simulation'); // takes over the chronicler prompt's sequence
       expect((await call('narrator')).usage.cachedPromptTokens).toBeGreaterThan(50);
       // Evicted: only the chat-template header ("<s><|im_start|>system\n") is still shared.
       expect((await call('chronicler')).usage.cachedPromptTokens).toBeLessThan(15);
+    } finally {
+      await provider.dispose();
+      await tiny.cleanup();
+    }
+  });
+
+  it('runs each cohort member on its own sequence, side by side, each keeping its own prefix cached', async () => {
+    const tiny = await makeTinyModel();
+    const provider = await createTinyProvider(tiny.path, 2);
+    try {
+      const long = Array.from({ length: 30 }, () => 'The old bridge stands.').join(' ');
+      const member = (principal: string) =>
+        provider.generateText({
+          stage: 'cohort_member',
+          principal,
+          messages: [{ role: 'system', content: `${principal}: ${long}` }],
+          seed: 1,
+          maxTokens: 3,
+        });
+      // One round: both members at once (one sequence each, so they batch rather than queue).
+      await Promise.all([member('ada-quill'), member('bram-tolley')]);
+      // The next round: each finds its own prefix still cached; on one shared sequence the other would have evicted it.
+      const [ada, bram] = await Promise.all([member('ada-quill'), member('bram-tolley')]);
+      expect(ada.usage.cachedPromptTokens).toBeGreaterThan(50);
+      expect(bram.usage.cachedPromptTokens).toBeGreaterThan(50);
     } finally {
       await provider.dispose();
       await tiny.cleanup();

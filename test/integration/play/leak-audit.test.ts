@@ -6,27 +6,39 @@ import { openSave } from '../../../engine/store/index.ts';
 import { manualClock } from '../../../engine/platform/testing.ts';
 import { truthAt } from '../../../engine/turn/index.ts';
 import { npcStateForTurn } from '../../../engine/turn/turn-knowledge.ts';
-import { auditGuardedFacts, auditKnowledge, auditPrompt } from '../../support/leak-audit.ts';
-import { replayFixture, STORIES_DIR, type FixtureRun } from '../../support/playthrough.ts';
+import {
+  auditGuardedFacts,
+  auditKnowledge,
+  auditPrivateTurns,
+  auditPrompt,
+  auditTokens,
+} from '../../support/leak-audit.ts';
+import { replayFixture, STORIES_DIR, TEST_PACKS_DIR, type FixtureRun } from '../../support/playthrough.ts';
 
-const fixtures = readdirSync(STORIES_DIR).flatMap((pack) => {
-  const dir = path.join(STORIES_DIR, pack, 'fixtures');
-  return existsSync(dir)
-    ? readdirSync(dir)
-        .filter((f) => f.endsWith('.inputs'))
-        .map((f) => [pack, f.slice(0, -'.inputs'.length)] as const)
-    : [];
-});
+/** Every scripted playthrough of the built-in stories and of the test packs, as [pack, fixture, folder of packs]. */
+const fixtures = [STORIES_DIR, TEST_PACKS_DIR].flatMap((stories) =>
+  readdirSync(stories).flatMap((pack) => {
+    const dir = path.join(stories, pack, 'fixtures');
+    return existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.inputs'))
+          .map((f) => [pack, f.slice(0, -'.inputs'.length), stories] as const)
+      : [];
+  }),
+);
+
+/** The two-lamps test pack's planted tokens: each prefix marks one principal's private text. */
+const TWO_LAMPS_TOKENS = { 'ADA-': 'ada-quill', 'BRAM-': 'bram-tolley', 'WREN-': 'wren-hollis' } as const;
 const runs: FixtureRun[] = [];
 afterAll(async () => {
   for (const run of runs) await run.setup.cleanup();
 });
 
 describe('the leak audit', () => {
-  it.each(fixtures)('finds nothing in any stage prompt of %s / %s', async (packId, name) => {
-    const run = await replayFixture(packId, name);
+  it.each(fixtures)('finds nothing in any stage prompt of %s / %s', async (packId, name, stories) => {
+    const run = await replayFixture(packId, name, stories);
     runs.push(run);
-    const { pack } = await loadPack(path.join(STORIES_DIR, packId), { appVersion: '0.1.0' });
+    const { pack } = await loadPack(path.join(stories, packId), { appVersion: '0.1.0' });
     if (pack === null) throw new Error(`${packId} does not load`);
     const store = await openSave(path.join(run.setup.home, 'saves', run.saveId), {
       clock: manualClock(),
@@ -43,10 +55,81 @@ describe('the leak audit', () => {
     expect(calls.length).toBeGreaterThan(10);
     expect(calls.flatMap(({ call }) => auditPrompt(call, stream, pack))).toEqual([]);
     expect(calls.flatMap(({ call }) => auditKnowledge(call, knowledge, personaId))).toEqual([]);
+    expect(auditPrivateTurns(calls.map(({ call }) => call))).toEqual([]);
     const guarded = calls.flatMap(({ call, turn }) =>
       auditGuardedFacts(call, pack, (who, gate) => truths.get(turn)?.factual.has(`Knows(${who},${gate})`) ?? false),
     );
     expect(guarded).toEqual([]);
+  });
+
+  it('two characters who seek each other live a cohort in separate calls, and no prompt holds another’s token', async () => {
+    const run = await replayFixture('two-lamps', 'seek', TEST_PACKS_DIR);
+    runs.push(run);
+    // Every scripted reply was asked for: the cohort ran, and so did the night after /skip 7h.
+    run.provider.assertExhausted();
+    const store = await openSave(path.join(run.setup.home, 'saves', run.saveId), {
+      clock: manualClock(),
+      appVersion: '0.1.0',
+    });
+    const calls = store.turns().flatMap((turn) => store.stageCalls(turn.id));
+    store.close();
+    // The boundary ran the cohort: two rounds of one call per member, the moderator between, then each one's account.
+    expect(
+      calls.filter((call) => call.stage.startsWith('cohort_')).map((call) => `${call.stage}/${call.principal}`),
+    ).toEqual([
+      'cohort_member/ada-quill',
+      'cohort_member/bram-tolley',
+      'cohort_moderator/cohort:ada-quill+bram-tolley',
+      'cohort_member/ada-quill',
+      'cohort_member/bram-tolley',
+      'cohort_member/ada-quill',
+      'cohort_member/bram-tolley',
+    ]);
+    // Both boundaries asked both (the second after /skip 7h made them stale again); the second lived the night alone.
+    expect(calls.filter((call) => call.stage === 'intent_check').map((call) => call.principal)).toEqual([
+      'ada-quill',
+      'bram-tolley',
+      'ada-quill',
+      'bram-tolley',
+    ]);
+    expect(calls.filter((call) => call.stage === 'standalone_simulation').map((call) => call.principal)).toEqual([
+      'ada-quill',
+      'bram-tolley',
+    ]);
+    // Every kind of private text was planted and reached its owner's own calls...
+    const own = (owner: string) =>
+      calls
+        .filter((call) => call.principal === owner)
+        .map((call) => call.prompt.map((message) => message.content).join('\n'))
+        .join('\n');
+    for (const token of ['ADA-PRIVATE-7Q2', 'ADA-THINKS-R1', 'ADA-MEANS-R1', 'ADA-THINKS-R2', 'ADA-MEMORY-W9'])
+      expect(own('ada-quill')).toContain(token);
+    for (const token of ['BRAM-PRIVATE-K4M', 'BRAM-THINKS-R1', 'BRAM-MEANS-R1', 'BRAM-THINKS-R2', 'BRAM-MEMORY-J2'])
+      expect(own('bram-tolley')).toContain(token);
+    expect(own('wren-hollis')).toContain('WREN-THOUGHT-5X');
+    // ...and no other call's prompt.
+    expect(auditTokens(calls, TWO_LAMPS_TOKENS)).toEqual([]);
+  });
+
+  it('catches a member’s thought or token in another’s call (the cohort audits themselves work)', () => {
+    const call = (stage: string, principal: string, prompt: string, output: string | null = null) => ({
+      stage,
+      principal,
+      prompt: [{ role: 'user' as const, content: prompt }],
+      output,
+    });
+    const calls = [
+      call('cohort_member', 'ada-quill', 'ADA-PRIVATE-1', JSON.stringify({ does: 'waits', thinks: 'ADA-THINKS-9' })),
+      call('cohort_moderator', 'cohort:ada-quill+bram-tolley', '[round 1] Ada Quill: waits. ADA-THINKS-9'),
+      call('cohort_member', 'bram-tolley', 'BRAM-PRIVATE-2 and ADA-PRIVATE-1'),
+    ];
+    expect(auditPrivateTurns(calls)).toEqual([
+      expect.objectContaining({ principal: 'cohort:ada-quill+bram-tolley', text: 'ADA-THINKS-9' }),
+    ]);
+    expect(auditTokens(calls, TWO_LAMPS_TOKENS).map((leak) => `${leak.principal}: ${leak.text}`)).toEqual([
+      'cohort:ada-quill+bram-tolley: ADA-THINKS-9',
+      'bram-tolley: ADA-PRIVATE-1',
+    ]);
   });
 
   it('catches a guarded fact in a prompt before its gate opened, and lets it pass once it has', async () => {

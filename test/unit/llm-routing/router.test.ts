@@ -57,7 +57,21 @@ describe('per-stage routing', () => {
     expect(lore.model).toContain('small.gguf');
     expect(chronicler.kind).toBe('openai');
     expect(created).toHaveLength(3);
-    expect(router.configFor('simulation')).toMatchObject(big);
+    expect(router.configFor('cohort_member')).toMatchObject(big);
+  });
+
+  it('routes a settings file’s old `simulation` override to every stage it was split into', () => {
+    const small = { kind: 'local', modelPath: 'small.gguf' } as const;
+    const routing = routingConfigSchema.parse({
+      default: null,
+      stages: { simulation: small, cohort_member: { kind: 'local', modelPath: 'big.gguf' } },
+    });
+    const router = createLlmRouter(routing, countingFactory().factory);
+    for (const stage of ['intent_check', 'standalone_simulation', 'cohort_moderator'] as const)
+      expect(router.configFor(stage)).toMatchObject(small);
+    // An override of the new stage itself wins over the old one.
+    expect(router.configFor('cohort_member')).toMatchObject({ modelPath: 'big.gguf' });
+    expect(Object.keys(routing.stages)).not.toContain('simulation');
   });
 
   it('shares one provider between an override and the default when their configs are identical', async () => {

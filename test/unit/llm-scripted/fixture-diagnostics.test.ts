@@ -34,7 +34,7 @@ describe('scripted fixtures: diagnostics', () => {
       '  reply: x', //               7
       '- stage: chronicler', //      8
       '  replies: oops', //          9
-      '- stage: simulation', //      10
+      '- stage: cohort_member', //   10
       '  error: exploded', //        11
       '- principal: mira', //        12
       '  reply: 42', //              13

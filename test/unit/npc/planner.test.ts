@@ -32,6 +32,27 @@ describe('simulation triggers', () => {
     expect(plan({ characters: [npc('kira', { simulated: at(80), appeared: at(90) })] }).simulate).toBe(true);
   });
 
+  it('counts the hours a /skip moved the clock on before judging who is stale, and lives them', () => {
+    const kira = npc('kira', { simulated: NOW - 135 });
+    expect(plan({ characters: [kira] }).reasons).toEqual([
+      'no eligible arc_important character is stale or likely to appear',
+    ]);
+    const skipped = plan({ characters: [kira], resumesAt: NOW + 12 * 60 });
+    expect(skipped.simulate).toBe(true);
+    expect(skipped.reasons).toEqual(['kira: stale: 14h 15m since last simulated or seen (threshold 6h)']);
+    // The period starts when the scene ended and covers the skipped 12 hours (the most one period may last).
+    expect(skipped.window).toEqual({
+      from: NOW,
+      until: NOW + 12 * 60,
+      minutes: 12 * 60,
+      why: 'until the end of the time skipped',
+    });
+    // A short skip fits the default period.
+    expect(plan({ characters: [npc('kira', { simulated: NOW - 300 })], resumesAt: NOW + 120 }).window?.minutes).toBe(
+      360,
+    );
+  });
+
   it('treats a character never simulated nor seen as stale', () => {
     expect(plan({ characters: [npc('kira')] }).decisions[0]?.reasons).toEqual(['never simulated or seen']);
   });

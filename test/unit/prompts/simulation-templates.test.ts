@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   chroniclerSchema,
-  cohortSimulationSchema,
+  cohortMemberTurnSchema,
+  cohortModeratorSchema,
   intentCheckSchema,
   offscreenInferenceSchema,
   standaloneSimulationSchema,
@@ -66,21 +67,84 @@ describe('off-screen simulation and Chronicler templates', () => {
     expect(prompt).toContain('Routine:\n- 22:00–22:30 at The Quay: walks');
   });
 
-  it('the SimulationModerator’s prompt holds every member’s sheet and why they meet', () => {
+  it('the SimulationModerator’s prompt holds public facts only: names, where and when, and the public timeline', () => {
     const prompt = text(
-      book.renderBoundary('cohort_simulation', {
+      book.renderBoundary('cohort_moderator', {
         story,
         period,
-        cast: '',
-        places: '',
-        members: [sheet('magdalen-rook', 'Magdalen'), sheet('silas-crane', 'Silas')],
-        links: ['magdalen-rook and silas-crane: goals-involve, routine-overlap'],
+        places: 'quay — The Quay',
+        members: ['Magdalen (magdalen-rook)', 'Silas (silas-crane)'],
+        transcript: ['[round 1] Magdalen: calls at the office — says: “The log.”'],
+        round: 1,
+        max_rounds: 3,
       }),
     );
-    expect(prompt).toContain('=== Magdalen (magdalen-rook)');
-    expect(prompt).toContain('=== Silas (silas-crane)');
+    expect(prompt).toContain('- Magdalen (magdalen-rook)');
+    expect(prompt).toContain('[round 1] Magdalen: calls at the office — says: “The log.”');
+    expect(prompt).toContain('round 1 of at most 3');
+    expect(prompt).not.toMatch(/SECRET|MEMORY|WORLD-FACT|wants the tide/u);
+  });
+
+  it('a cohort member’s turn holds its own sheet and notes, the others as anyone sees them, and the timeline', () => {
+    const prompt = text(
+      book.renderBoundary('cohort_member', {
+        story,
+        period,
+        char: sheet('silas-crane', 'Silas'),
+        others: ['magdalen-rook — Magdalen: the landlady'],
+        notes: ['round 1: thought: she suspects'],
+        transcript: ['[round 1] Magdalen: says: “The log.”'],
+        round: 2,
+        max_rounds: 3,
+      }),
+    );
+    expect(prompt).toContain('SILAS-SECRET');
     expect(prompt).toContain('SILAS-MEMORY');
-    expect(prompt).toContain('- magdalen-rook and silas-crane: goals-involve, routine-overlap');
+    expect(prompt).toContain('- magdalen-rook — Magdalen: the landlady');
+    expect(prompt).toContain('What Silas privately thought and meant during the encounter:\n- round 1: thought');
+    expect(prompt).toContain('Round 2 of at most 3. What does Silas say and do now?');
+    expect(prompt).not.toContain('MAGDALEN-');
+  });
+
+  it('a cohort member’s turns and account start alike, so a local model keeps the member’s prefix cached', () => {
+    const shared = { story, period, char: sheet('silas-crane', 'Silas'), others: ['magdalen-rook — Magdalen'] };
+    const turn = book.renderBoundary('cohort_member', {
+      ...shared,
+      notes: [],
+      transcript: [],
+      round: 1,
+      max_rounds: 3,
+    });
+    const account = book.renderBoundary('cohort_member_account', {
+      ...shared,
+      cast: '',
+      places: '',
+      notes: ['round 1: thought: she knows'],
+      transcript: ['[round 1] Magdalen: leaves.'],
+    });
+    expect(account[0]).toEqual(turn[0]);
+    const sheetEnd = (messages: readonly { readonly content: string }[]) =>
+      messages[1]?.content.slice(0, messages[1].content.indexOf('The others in the encounter:'));
+    expect(sheetEnd(account)).toEqual(sheetEnd(turn));
+  });
+
+  it('a cohort member’s account asks for the lived-period fields from its own view', () => {
+    const prompt = text(
+      book.renderBoundary('cohort_member_account', {
+        story,
+        period,
+        cast: 'silas-crane — Silas Crane',
+        places: 'quay — The Quay',
+        char: sheet('silas-crane', 'Silas'),
+        others: ['magdalen-rook — Magdalen: the landlady'],
+        notes: [],
+        transcript: ['[round 1] Magdalen: leaves.'],
+      }),
+    );
+    expect(prompt).toContain('"pending_mc_interaction"');
+    expect(prompt).toContain('The encounter so far, in front of everyone:\n[round 1] Magdalen: leaves.');
+    expect(prompt).not.toContain('privately thought');
+    expect(prompt).not.toContain('MAGDALEN-');
   });
 
   it('OffscreenInference caps salience in its instructions and lists the events log', () => {
@@ -132,9 +196,11 @@ describe('off-screen simulation reply schemas', () => {
     expect(chroniclerSchema.parse({ story_state: {}, writer_guidance: {} }).writer_guidance.manifesting_now).toEqual(
       [],
     );
+    expect(cohortMemberTurnSchema.parse({})).toEqual({ says: '', does: '', thinks: '', intends: '', leaves: false });
+    expect(cohortModeratorSchema.parse({})).toEqual({ next: '', done: false });
   });
 
-  it('refuse an inferred memory above salience 6, more than two inferred scenes, and a cohort of one', () => {
+  it('refuse an inferred memory above salience 6 and more than two inferred scenes', () => {
     const scene = { narrative: 'Compline.' };
     const situation = { location: 'chapel' };
     expect(
@@ -147,7 +213,6 @@ describe('off-screen simulation reply schemas', () => {
     expect(
       offscreenInferenceSchema.safeParse({ scenes: [scene, scene, scene], current_situation: situation }).success,
     ).toBe(false);
-    expect(cohortSimulationSchema.safeParse({ members: [{ character: 'a', scenes: [scene] }] }).success).toBe(false);
   });
 
   it('take a pending interaction only with a known urgency', () => {
