@@ -1,6 +1,7 @@
 import type { BoundaryRunFinish, BoundaryStepWrite } from './boundary-types.ts';
 import type { StoreContext } from './context.ts';
 import { insertCheckpoint } from './repos/checkpoints.ts';
+import { insertLedger } from './repos/ledger.ts';
 import {
   insertBoundaryRun,
   markRun,
@@ -37,7 +38,7 @@ export function failBoundaryStep(context: StoreContext, failed: BoundaryStepWrit
 }
 
 /**
- * The last step's output, its checkpoints on the run's turn, the run's `done` and the scene-boundary run it starts (if
+ * The last step's output, its checkpoints and ledger rows on the run's turn, the run's `done` and the scene-boundary run it starts (if
  * any): all or nothing. Returns the started boundary run's id.
  */
 export function finishBoundaryRun(context: StoreContext, finish: BoundaryRunFinish): number | undefined {
@@ -45,6 +46,7 @@ export function finishBoundaryRun(context: StoreContext, finish: BoundaryRunFini
   write(context, 'finish a durable run in', (now) => {
     const turnId = runTurnId(context, finish.runId);
     for (const checkpoint of finish.checkpoints) insertCheckpoint(context.sqlite, turnId, checkpoint, now);
+    insertLedger(context.sqlite, turnId, finish.ledger ?? [], now);
     markStepDone(context.sqlite, finish.runId, finish.step, finish.output, now);
     markRun(context.sqlite, finish.runId, 'done', null, now);
     if (finish.boundary !== undefined)

@@ -70,9 +70,8 @@ export class BackgroundRuns {
    * What a player's input waits for. A turn or a scene command needs every run finished, so it settles them: the next
    * turn's first prompt — the Narrator resolving the persona's intention, or Persona Intent on /auto — reads the
    * persona's states (`player.states`), the manifest states of everyone present (`chars.states`) and the learned
-   * lore (`lore.learned`), which are exactly what the after-turn steps write, and a scene's first turn reads what its
-   * boundary wrote. (Stage 4, which nothing reads before the next turn reconciles it, is carried in memory and never
-   * waited for.) Undo throws the last turn away: it stops the runs instead (their finished steps are kept, and the
+   * lore (`lore.learned`), which are exactly what the after-turn steps write, and its classification reads the truth
+   * set Stage 4's step reconciled; a scene's first turn reads what its boundary wrote. Undo throws the last turn away: it stops the runs instead (their finished steps are kept, and the
    * fork resumes what it keeps). Help needs nothing.
    */
   async before(parsed: ParsedInput): Promise<{ readonly failure: RunFailure | null; readonly changed: boolean }> {

@@ -1,17 +1,17 @@
 import { z } from 'zod';
+import { interpretStepSchema } from './classify/deep-interpretation.ts';
 import { loreFactsSchema, stateChangesSchema } from './outputs.ts';
+import { promptSchema } from './prompt-schema.ts';
 import { renderStage } from './render-stage.ts';
 import type { TurnContext } from './turn-context.ts';
 
 /**
- * The extractors, off the player's path (issue 14). A round no longer waits for them: the turn renders each one's
+ * The extractors and Stage 4, off the player's path (issue 14). A round no longer waits for them: the turn renders each one's
  * prompt at the point of the round where the visibility matrix places it — a state extractor on the pre-round view,
  * the Lore Extractor on the round's own messages once the expansion has finished — and commits the prompts with its
  * prose as after-turn steps. The calls run after `play.submit` has resolved (see after-turn-run.ts), and their writes
  * are applied through the tool layer once every step of the turn is done.
  */
-const promptSchema = z.array(z.strictObject({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }));
-
 export const afterTurnStepSchema = z.discriminatedUnion('stage', [
   z.strictObject({
     name: z.string().min(1),
@@ -26,6 +26,8 @@ export const afterTurnStepSchema = z.discriminatedUnion('stage', [
     principal: z.literal('world'),
     messages: promptSchema,
   }),
+  // Stage 4 (deep interpretation): rendered as the persona's input is classified, reconciled when the run applies.
+  interpretStepSchema,
 ]);
 
 export type AfterTurnStep = z.infer<typeof afterTurnStepSchema>;

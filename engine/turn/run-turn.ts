@@ -36,7 +36,7 @@ export interface TurnOutcome {
   readonly events: EventTurnOutput;
   /** The scene opening's importance_flags, as the Narrator wrote them (null on other turns, or when it had none). */
   readonly importanceFlags: NarratorImportanceFlags | null;
-  /** The extractors, rendered in their rounds, to run after the turn's prose has committed (in round order). */
+  /** The extractors, rendered in their rounds (in round order), and Stage 4: to run after the prose has committed. */
   readonly afterTurn: readonly AfterTurnStep[];
 }
 
@@ -114,7 +114,8 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     rngState: context.rng.state(),
     events,
     importanceFlags,
-    afterTurn,
+    // Stage 4 runs with the extractors, after the prose; the run's apply step reconciles it.
+    afterTurn: classified.interpret === null ? afterTurn : [...afterTurn, classified.interpret],
   };
 }
 
