@@ -12,7 +12,7 @@ import {
 } from '../../events/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import { narrativeFromPack, type LandscapeEvaluation, type PackGraph } from '../../storykeeper/index.ts';
-import { landscapeNow } from '../storykeeper/index.ts';
+import { landscapeNow } from '../storykeeper/landscape.ts';
 import type { SaveStore, StoredLedgerEntry } from '../../store/index.ts';
 import { startWorld, worldFromPack } from '../../world/index.ts';
 import type { PlayState } from '../play-state.ts';
