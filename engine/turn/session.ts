@@ -72,7 +72,7 @@ export class PlaySession {
     try {
       const parsed = parseInput(text, thought);
       if (parsed.kind === 'invalid') return this.#notice(parsed.message);
-      const failure = await this.#settleBackground(parsed);
+      const failure = await this.#settleBackground(parsed, this.#discardsLastTurn(parsed));
       if (failure !== null) return this.#runFailed(failure, parsed);
       if (parsed.kind === 'intention')
         return await this.#play({ intention: parsed.intention, thought: parsed.thought }, signal);
@@ -291,8 +291,20 @@ export class PlaySession {
     if (last === undefined) return this.#notice('There is no turn to retry yet.');
     const input = parseStoredInput(last.input);
     if (input === null) return this.#notice('The last turn was a command; there is nothing to retry.');
-    if (last.status === 'committed') await this.#forkAt(last.number - 1, 'retry');
+    if (last.status === 'committed') {
+      await this.#forkAt(last.number - 1, 'retry');
+      // Whatever the fork kept of its runs is resumed and finished before the turn is played again.
+      const { failure, changed } = await this.#background.settle();
+      if (changed) this.#fromSave();
+      if (failure !== null) return this.#runFailed(failure, { kind: 'command', command: { kind: 'retry' } });
+    }
     return this.#play(input, signal);
+  }
+
+  /** A /retry of a committed turn forks before it: that turn's unfinished runs are thrown away with it. */
+  #discardsLastTurn(parsed: ParsedInput): boolean {
+    if (parsed.kind !== 'command' || parsed.command.kind !== 'retry') return false;
+    return this.#store.turns().at(-1)?.status === 'committed';
   }
 
   /** The run to start with a closing turn: the scene's snapshot and the workflow's steps. */
@@ -304,8 +316,8 @@ export class PlaySession {
    * The next turn needs the last turn's after-turn work and the last scene's boundary (see BackgroundRuns.before); once
    * a run has finished, the turn starts from what it wrote.
    */
-  async #settleBackground(parsed: ParsedInput): Promise<RunFailure | null> {
-    const { failure, changed } = await this.#background.before(parsed);
+  async #settleBackground(parsed: ParsedInput, discards = false): Promise<RunFailure | null> {
+    const { failure, changed } = await this.#background.before(parsed, discards);
     if (changed) this.#fromSave();
     return failure;
   }
