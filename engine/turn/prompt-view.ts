@@ -67,7 +67,7 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
         request.stage === 'narrator'
           ? castLines(present.filter((character) => !inCast(state, present, character)))
           : '',
-      states: request.stage === 'narrator' ? narratorStates(pack, state, present) : '',
+      states: request.stage === 'narrator' ? narratorStates(pack, state, personaId, present) : '',
     },
     location: {
       name: location?.name ?? state.location,
@@ -202,11 +202,13 @@ function loreFor(pack: StoryPack, state: PlayState, personaId: string, request: 
   };
 }
 
-function narratorStates(pack: StoryPack, state: PlayState, present: readonly Character[]): string {
-  return present
-    .map((character) => {
-      const manifest = visibleStates('narrator', 'narrator', character.id, state.states[character.id] ?? []);
-      return manifest.length > 0 ? `${character.name}: ${manifest.map(stateLine).join(', ')}` : '';
+/** `chars.states` for the Narrator: the manifest states of the persona first, then of everyone present. */
+function narratorStates(pack: StoryPack, state: PlayState, personaId: string, present: readonly Character[]): string {
+  const persona = { id: personaId, name: displayName(pack, personaId, personaId) };
+  return [persona, ...present]
+    .map((person) => {
+      const manifest = visibleStates('narrator', 'narrator', person.id, state.states[person.id] ?? []);
+      return manifest.length > 0 ? `${person.name}: ${manifest.map(stateLine).join(', ')}` : '';
     })
     .filter(Boolean)
     .join('; ');
