@@ -2,13 +2,16 @@ import type { BoundaryRunFinish, BoundaryStepWrite } from './boundary-types.ts';
 import type { StoreContext } from './context.ts';
 import { insertCheckpoint } from './repos/checkpoints.ts';
 import { insertLedger } from './repos/ledger.ts';
+import { insertMessages } from './repos/messages.ts';
 import {
   insertBoundaryRun,
   markRun,
   markStepDone,
   markStepFailed,
   markStepStarted,
+  nextMessageSeq,
   nextStageCallSeq,
+  readBoundaryRun,
   boundaryRunTurnId,
 } from './repos/boundary.ts';
 import { insertStageCalls } from './repos/stage-calls.ts';
@@ -47,6 +50,7 @@ export function finishBoundaryRun(context: StoreContext, finish: BoundaryRunFini
     const turnId = runTurnId(context, finish.runId);
     for (const checkpoint of finish.checkpoints) insertCheckpoint(context.sqlite, turnId, checkpoint, now);
     insertLedger(context.sqlite, turnId, finish.ledger ?? [], now);
+    appendMessages(context, finish, turnId, now);
     markStepDone(context.sqlite, finish.runId, finish.step, finish.output, now);
     markRun(context.sqlite, finish.runId, 'done', null, now);
     if (finish.boundary !== undefined)
@@ -73,6 +77,16 @@ function logCalls(context: StoreContext, write: BoundaryStepWrite, now: number):
   const first = nextStageCallSeq(context.sqlite, turnId);
   const numbered = calls.map((call, index) => ({ ...call, seq: first + index }));
   insertStageCalls(context.sqlite, turnId, numbered, now);
+}
+
+/** A run's messages go after its turn's own, in the run's order. */
+function appendMessages(context: StoreContext, finish: BoundaryRunFinish, turnId: number, now: number): void {
+  const messages = finish.messages ?? [];
+  const run = readBoundaryRun(context.sqlite, finish.runId);
+  if (messages.length === 0 || run === null) return;
+  const seq = nextMessageSeq(context.sqlite, turnId);
+  const numbered = messages.map((message, index) => ({ ...message, seq: seq + index }));
+  insertMessages(context.sqlite, context.path, { id: turnId, number: run.turnNumber }, numbered, now);
 }
 
 function runTurnId(context: StoreContext, runId: number): number {

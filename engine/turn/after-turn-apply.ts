@@ -2,11 +2,20 @@ import { z } from 'zod';
 import { NPC_STATE_CHECKPOINT } from '../boundary/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { Clock } from '../platform/index.ts';
-import type { NewBoundaryRun, NewCheckpoint, NewLedgerEntry, SaveStore, StoredBoundaryRun } from '../store/index.ts';
+import type {
+  NewBoundaryRun,
+  NewCheckpoint,
+  NewLedgerEntry,
+  NewMessage,
+  SaveStore,
+  StoredBoundaryRun,
+} from '../store/index.ts';
+import { SYSTEM_OWNER } from '../stream/index.ts';
 import { boundaryRun } from './boundary-snapshot.ts';
 import { EVENTS_REPORT_CHECKPOINT, interpretationSchema, reconcileAfterTurn } from './classify/index.ts';
 import { afterTurnStepSchema, type AfterTurnStep } from './extract.ts';
 import { npcStateAt } from './npc-state-at.ts';
+import { displayName } from './prompt-view.ts';
 import { loreFactsSchema, stateChangesSchema } from './outputs.ts';
 import { PLAY_STATE_CHECKPOINT, playStateFromCheckpoint, type PlayState } from './play-state.ts';
 import { setStates, upsertLore } from './tools.ts';
@@ -43,6 +52,8 @@ export interface AfterTurnWrites {
   readonly output: { readonly states: number; readonly lore: number; readonly judgments?: number };
   readonly checkpoints: readonly NewCheckpoint[];
   readonly ledger: readonly NewLedgerEntry[];
+  /** Each extractor's one `system` message (pipeline-rules.md: its internal summary), in round order. */
+  readonly messages: readonly NewMessage[];
   readonly boundary?: NewBoundaryRun;
 }
 
@@ -69,6 +80,7 @@ export function afterTurnWrites(
   let states = 0;
   let lore = 0;
   let judgments: number | null = null;
+  const messages: NewMessage[] = [];
   const reconciled: { ledger: readonly NewLedgerEntry[]; report: NewCheckpoint[] } = { ledger: [], report: [] };
   for (const step of input.steps) {
     const output = outputs.get(step.name);
@@ -85,10 +97,14 @@ export function afterTurnWrites(
       const facts = loreFactsSchema.parse(output);
       lore += facts.facts.length;
       state = upsertLore(state, facts, input.turn);
+      messages.push(systemMessage('Lore Extractor', facts.summary, facts.facts.length, 'fact'));
     } else {
       const changes = stateChangesSchema.parse(output);
       states += changes.changes.length;
       state = setStates(state, step.principal, changes);
+      const stage = step.stage === 'persona_extractor' ? 'Persona Extractor' : 'Character Extractor';
+      const who = `${stage} (${displayName(pack, store.meta().personaId, step.principal)})`;
+      messages.push(systemMessage(who, changes.summary, changes.changes.length, 'change'));
     }
   }
   const npc = npcStateAt(store, pack);
@@ -100,11 +116,17 @@ export function afterTurnWrites(
   ];
   const output = { states, lore, ...(judgments === null ? {} : { judgments }) };
   const { ledger } = reconciled;
-  if (input.closes === null) return { output, checkpoints, ledger };
+  if (input.closes === null) return { output, checkpoints, ledger, messages };
   const closing: PlayState = { ...state, location: input.closes.location, time: input.closes.time };
   const scene = { reason: input.closes.reason, turn: input.turn, closing, next: state, messages: [], ledger };
   const { boundary } = boundaryRun(store, pack, { ...scene, personaId: store.meta().personaId, npc: learned });
-  return { output, checkpoints, ledger, boundary };
+  return { output, checkpoints, ledger, messages, boundary };
+}
+
+/** An extractor's `system` message: who wrote what, in its own words. Never shown to a stage or in the prose. */
+function systemMessage(who: string, summary: string, count: number, unit: string): NewMessage {
+  const written = `${count} ${unit}${count === 1 ? '' : 's'}`;
+  return { owner: SYSTEM_OWNER, type: 'system', content: `${who}: ${summary.trim() || 'no summary'} (${written})` };
 }
 
 /** The run a played turn commits with, when it left extractor steps. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { interpretStepSchema } from './classify/deep-interpretation.ts';
 import { loreFactsSchema, stateChangesSchema } from './outputs.ts';
+import { buildView } from '../stream/index.ts';
 import { promptSchema } from './prompt-schema.ts';
 import { renderStage } from './render-stage.ts';
 import type { TurnContext } from './turn-context.ts';
@@ -47,9 +48,15 @@ export function stateStep(context: TurnContext, owner: string, roundStartSeq: nu
   return { name: `${round}.${stage}`, stage, principal: owner, messages: renderStage(context, view) };
 }
 
-/** The Lore Extractor of one round, on the round's own narration and dialog (rendered after its expansion). */
-export function loreStep(context: TurnContext, roundStartSeq: number, round: number): AfterTurnStep {
+/**
+ * The Lore Extractor of one round, on the round's own narration and dialog (rendered after its expansion); null when
+ * the round left it nothing to read (a round whispered whole: a whisper's lines are not the world's).
+ */
+export function loreStep(context: TurnContext, roundStartSeq: number, round: number): AfterTurnStep | null {
   const view = { stage: 'lore_extractor', principal: 'world', roundStartSeq } as const;
+  const cursor = { turn: context.buffer.turn, roundStartSeq };
+  const passage = buildView(context.buffer.stream(), { stage: 'lore_extractor', principal: 'world', cursor });
+  if (passage.length === 0) return null;
   return {
     name: `${round}.lore_extractor`,
     stage: 'lore_extractor',

@@ -141,7 +141,8 @@ function appendPlayerInput(context: TurnContext, input: TurnInput): StreamEntry 
 
 /**
  * One actor's round: its state extractor is rendered on the view before the round, the Narrator's script is expanded,
- * then the round's Lore Extractor is rendered on what it added. Both extractors become after-turn steps. Returns the
+ * then the round's Lore Extractor is rendered on what it added (when the world witnessed any of it). Both extractors
+ * become after-turn steps. Returns the
  * Narrator's importance_flags, which only a scene opening's script carries.
  */
 async function round(
@@ -150,11 +151,13 @@ async function round(
   resolution: Parameters<typeof resolveIntention>[1],
   afterTurn: AfterTurnStep[],
 ): Promise<NarratorImportanceFlags | null> {
-  // Each round leaves two steps: the number of this one follows.
-  const number = afterTurn.length / 2 + 1;
+  // Each round leaves one state step: the number of this one follows.
+  const number = afterTurn.filter((step) => step.stage !== 'lore_extractor').length + 1;
   afterTurn.push(stateStep(context, actor, resolution.roundStartSeq, number));
   const flags = await resolveIntention(context, resolution);
-  afterTurn.push(loreStep(context, resolution.roundStartSeq, number));
+  // A round whispered whole leaves the world nothing to learn: no Lore Extractor on an empty passage.
+  const lore = loreStep(context, resolution.roundStartSeq, number);
+  if (lore !== null) afterTurn.push(lore);
   return flags;
 }
 
