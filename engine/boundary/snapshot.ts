@@ -84,13 +84,20 @@ export function readBoundaryInput(input: unknown): BoundaryInput {
   return { snapshot, npc: npcStateFromCheckpoint(snapshot.npc, 'the scene-boundary snapshot') };
 }
 
-const heardSchema = z.object({ kind: z.literal('heard'), by: z.array(z.string()) });
+const heardSchema = z.object({
+  kind: z.literal('heard'),
+  by: z.array(z.string()),
+  whispered: z.literal(true).optional(),
+});
 const whisperSchema = z.object({ kind: z.literal('whisper'), target: z.string() });
 
 /** Only the metas that decide who may see a transcript line; the rest play no part in anyone's view of it. */
 export function visibilityMeta(meta: unknown): StreamMeta | null {
   const heard = heardSchema.safeParse(meta);
-  if (heard.success) return heard.data;
+  if (heard.success) {
+    const { by, whispered } = heard.data;
+    return whispered === true ? { kind: 'heard', by, whispered } : { kind: 'heard', by };
+  }
   const whisper = whisperSchema.safeParse(meta);
   return whisper.success ? whisper.data : null;
 }

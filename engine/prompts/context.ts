@@ -56,7 +56,8 @@ export interface PromptContext {
   readonly char?: PromptCharacter;
   /**
    * `summary`: the scene's cast as it was entered (the Narrator's Tier 1, fixed for the scene so its cached prefix
-   * survives arrivals); `arrived`: who has come since, in the same form; `states`: visible states.
+   * survives arrivals); `arrived`: who has come since, in the same form; `states`: visible states (the Narrator's:
+   * the manifest states of the persona and of everyone present).
    */
   readonly chars: { readonly summary: string; readonly arrived: string; readonly states: string };
   readonly location: { readonly name: string; readonly description: string };

@@ -1,5 +1,5 @@
 import type { RunKind } from './database.ts';
-import type { JsonValue, NewCheckpoint, NewStageCall } from './types.ts';
+import type { JsonValue, NewCheckpoint, NewLedgerEntry, NewMessage, NewStageCall } from './types.ts';
 
 export type { RunKind } from './database.ts';
 
@@ -57,6 +57,13 @@ export interface BoundaryRunFinish {
   readonly step: string;
   readonly output: unknown;
   readonly checkpoints: readonly NewCheckpoint[];
+  /** Truth-set ledger rows the run adds on its turn (an after-turn run's reconciled Stage 4). */
+  readonly ledger?: readonly NewLedgerEntry[];
+  /**
+   * Messages the run appends to its turn's stream, after the turn's own (an after-turn run's extractor `system`
+   * messages); numbered on from the turn's last seq.
+   */
+  readonly messages?: readonly NewMessage[];
   /** An after-turn run of a turn that closed the scene starts the scene's boundary run as it finishes. */
   readonly boundary?: NewBoundaryRun;
 }

@@ -1,13 +1,17 @@
 import type { BoundaryRunFinish, BoundaryStepWrite } from './boundary-types.ts';
 import type { StoreContext } from './context.ts';
 import { insertCheckpoint } from './repos/checkpoints.ts';
+import { insertLedger } from './repos/ledger.ts';
+import { insertMessages } from './repos/messages.ts';
 import {
   insertBoundaryRun,
   markRun,
   markStepDone,
   markStepFailed,
   markStepStarted,
+  nextMessageSeq,
   nextStageCallSeq,
+  readBoundaryRun,
   boundaryRunTurnId,
 } from './repos/boundary.ts';
 import { insertStageCalls } from './repos/stage-calls.ts';
@@ -37,7 +41,7 @@ export function failBoundaryStep(context: StoreContext, failed: BoundaryStepWrit
 }
 
 /**
- * The last step's output, its checkpoints on the run's turn, the run's `done` and the scene-boundary run it starts (if
+ * The last step's output, its checkpoints and ledger rows on the run's turn, the run's `done` and the scene-boundary run it starts (if
  * any): all or nothing. Returns the started boundary run's id.
  */
 export function finishBoundaryRun(context: StoreContext, finish: BoundaryRunFinish): number | undefined {
@@ -45,6 +49,8 @@ export function finishBoundaryRun(context: StoreContext, finish: BoundaryRunFini
   write(context, 'finish a durable run in', (now) => {
     const turnId = runTurnId(context, finish.runId);
     for (const checkpoint of finish.checkpoints) insertCheckpoint(context.sqlite, turnId, checkpoint, now);
+    insertLedger(context.sqlite, turnId, finish.ledger ?? [], now);
+    appendMessages(context, finish, turnId, now);
     markStepDone(context.sqlite, finish.runId, finish.step, finish.output, now);
     markRun(context.sqlite, finish.runId, 'done', null, now);
     if (finish.boundary !== undefined)
@@ -71,6 +77,16 @@ function logCalls(context: StoreContext, write: BoundaryStepWrite, now: number):
   const first = nextStageCallSeq(context.sqlite, turnId);
   const numbered = calls.map((call, index) => ({ ...call, seq: first + index }));
   insertStageCalls(context.sqlite, turnId, numbered, now);
+}
+
+/** A run's messages go after its turn's own, in the run's order. */
+function appendMessages(context: StoreContext, finish: BoundaryRunFinish, turnId: number, now: number): void {
+  const messages = finish.messages ?? [];
+  const run = readBoundaryRun(context.sqlite, finish.runId);
+  if (messages.length === 0 || run === null) return;
+  const seq = nextMessageSeq(context.sqlite, turnId);
+  const numbered = messages.map((message, index) => ({ ...message, seq: seq + index }));
+  insertMessages(context.sqlite, context.path, { id: turnId, number: run.turnNumber }, numbered, now);
 }
 
 function runTurnId(context: StoreContext, runId: number): number {

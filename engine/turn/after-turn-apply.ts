@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { NPC_STATE_CHECKPOINT } from '../boundary/index.ts';
 import type { StoryPack } from '../pack/index.ts';
-import type { NewBoundaryRun, NewCheckpoint, SaveStore, StoredBoundaryRun } from '../store/index.ts';
+import type { Clock } from '../platform/index.ts';
+import type {
+  NewBoundaryRun,
+  NewCheckpoint,
+  NewLedgerEntry,
+  NewMessage,
+  SaveStore,
+  StoredBoundaryRun,
+} from '../store/index.ts';
+import { SYSTEM_OWNER } from '../stream/index.ts';
 import { boundaryRun } from './boundary-snapshot.ts';
+import { EVENTS_REPORT_CHECKPOINT, interpretationSchema, reconcileAfterTurn } from './classify/index.ts';
 import { afterTurnStepSchema, type AfterTurnStep } from './extract.ts';
 import { npcStateAt } from './npc-state-at.ts';
+import { displayName } from './prompt-view.ts';
 import { loreFactsSchema, stateChangesSchema } from './outputs.ts';
 import { PLAY_STATE_CHECKPOINT, playStateFromCheckpoint, type PlayState } from './play-state.ts';
 import { setStates, upsertLore } from './tools.ts';
@@ -38,19 +49,24 @@ export function readAfterTurnInput(run: StoredBoundaryRun, source: string): Afte
 }
 
 export interface AfterTurnWrites {
-  readonly output: { readonly states: number; readonly lore: number };
+  readonly output: { readonly states: number; readonly lore: number; readonly judgments?: number };
   readonly checkpoints: readonly NewCheckpoint[];
+  readonly ledger: readonly NewLedgerEntry[];
+  /** Each extractor's one `system` message (pipeline-rules.md: its internal summary), in round order. */
+  readonly messages: readonly NewMessage[];
   readonly boundary?: NewBoundaryRun;
 }
 
 /**
  * The extractors' outputs applied through the tool layer, in round order, to the play state the turn committed: the
  * play state and (when lore was learned) the npc state as new checkpoints on the turn, and the scene's boundary run
- * when the turn closed it. Pure over the save's reads: a resumed run that applies again writes the same.
+ * when the turn closed it. Stage 4's answer is reconciled here too, once: its ledger rows, the event state and the
+ * turn's classification report. Pure over the save's reads: a resumed run that applies again writes the same.
  */
 export function afterTurnWrites(
   store: SaveStore,
   pack: StoryPack,
+  clock: Clock,
   run: StoredBoundaryRun,
   input: AfterTurnInput,
   outputs: ReadonlyMap<string, unknown>,
@@ -63,16 +79,32 @@ export function afterTurnWrites(
   let state = before;
   let states = 0;
   let lore = 0;
+  let judgments: number | null = null;
+  const messages: NewMessage[] = [];
+  const reconciled: { ledger: readonly NewLedgerEntry[]; report: NewCheckpoint[] } = { ledger: [], report: [] };
   for (const step of input.steps) {
     const output = outputs.get(step.name);
-    if (step.stage === 'lore_extractor') {
+    if (step.stage === 'deep_interpretation') {
+      if (before.events === undefined) throw new Error(`turn ${input.turn} saved no event state to reconcile with`);
+      const interpretation = interpretationSchema.parse(output);
+      const at = { turn: input.turn, events: before.events, monotonic: () => clock.monotonic() };
+      const result = reconcileAfterTurn(store, pack, at, step, interpretation);
+      state = { ...state, events: result.events };
+      judgments = interpretation.judgments.length;
+      reconciled.ledger = result.ledger;
+      if (result.report !== null) reconciled.report = [{ kind: EVENTS_REPORT_CHECKPOINT, data: result.report }];
+    } else if (step.stage === 'lore_extractor') {
       const facts = loreFactsSchema.parse(output);
       lore += facts.facts.length;
       state = upsertLore(state, facts, input.turn);
+      messages.push(systemMessage('Lore Extractor', facts.summary, facts.facts.length, 'fact'));
     } else {
       const changes = stateChangesSchema.parse(output);
       states += changes.changes.length;
       state = setStates(state, step.principal, changes);
+      const stage = step.stage === 'persona_extractor' ? 'Persona Extractor' : 'Character Extractor';
+      const who = `${stage} (${displayName(pack, store.meta().personaId, step.principal)})`;
+      messages.push(systemMessage(who, changes.summary, changes.changes.length, 'change'));
     }
   }
   const npc = npcStateAt(store, pack);
@@ -80,13 +112,21 @@ export function afterTurnWrites(
   const checkpoints = [
     { kind: PLAY_STATE_CHECKPOINT, data: state },
     ...(learned === npc ? [] : [{ kind: NPC_STATE_CHECKPOINT, data: learned }]),
+    ...reconciled.report,
   ];
-  const output = { states, lore };
-  if (input.closes === null) return { output, checkpoints };
+  const output = { states, lore, ...(judgments === null ? {} : { judgments }) };
+  const { ledger } = reconciled;
+  if (input.closes === null) return { output, checkpoints, ledger, messages };
   const closing: PlayState = { ...state, location: input.closes.location, time: input.closes.time };
-  const scene = { reason: input.closes.reason, turn: input.turn, closing, next: state, messages: [], ledger: [] };
+  const scene = { reason: input.closes.reason, turn: input.turn, closing, next: state, messages: [], ledger };
   const { boundary } = boundaryRun(store, pack, { ...scene, personaId: store.meta().personaId, npc: learned });
-  return { output, checkpoints, boundary };
+  return { output, checkpoints, ledger, messages, boundary };
+}
+
+/** An extractor's `system` message: who wrote what, in its own words. Never shown to a stage or in the prose. */
+function systemMessage(who: string, summary: string, count: number, unit: string): NewMessage {
+  const written = `${count} ${unit}${count === 1 ? '' : 's'}`;
+  return { owner: SYSTEM_OWNER, type: 'system', content: `${who}: ${summary.trim() || 'no summary'} (${written})` };
 }
 
 /** The run a played turn commits with, when it left extractor steps. */

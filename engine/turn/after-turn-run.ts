@@ -6,6 +6,7 @@ import type { Clock } from '../platform/index.ts';
 import type { NewStageCall, SaveStore } from '../store/index.ts';
 import { llmRequest, loggedStageCall } from '../stage-call/index.ts';
 import { afterTurnWrites, APPLY_STEP, readAfterTurnInput } from './after-turn-apply.ts';
+import { interpretReplySchema, refinedJudgments, type Interpretation, type InterpretStep } from './classify/index.ts';
 import { EXTRACTOR_CALLS, type AfterTurnStep } from './extract.ts';
 
 export interface AfterTurnDeps {
@@ -101,7 +102,7 @@ export async function runAfterTurn(deps: AfterTurnDeps, runId: number): Promise<
   store.startBoundaryStep(runId, APPLY_STEP);
   report(APPLY_STEP, 'started');
   try {
-    const writes = afterTurnWrites(store, deps.pack, run, input, outputs);
+    const writes = afterTurnWrites(store, deps.pack, deps.clock, run, input, outputs);
     const boundaryRunId = store.finishBoundaryRun({ runId, step: APPLY_STEP, ...writes });
     outputs.set(APPLY_STEP, writes.output);
     report(APPLY_STEP, 'done');
@@ -115,9 +116,58 @@ export async function runAfterTurn(deps: AfterTurnDeps, runId: number): Promise<
   }
 }
 
-/** One extractor call, like a turn's: announced, bounded by the stage timeout and the run's signal, and logged. */
+/** One step's call, like a turn's: announced, bounded by the stage timeout and the run's signal, and logged. */
 async function call(deps: AfterTurnDeps, turn: number, step: AfterTurnStep, log: NewStageCall[]): Promise<unknown> {
-  const scope = {
+  if (step.stage === 'deep_interpretation') return interpret(deps, turn, step, log);
+  const scope = callScope(deps, turn, log);
+  const { schemaName, maxTokens, temperature } = EXTRACTOR_CALLS[step.stage];
+  // Checked again, per kind, when the run applies it.
+  const schema: z.ZodType<unknown> = EXTRACTOR_CALLS[step.stage].schema;
+  const request = { stage: step.stage, principal: step.principal, messages: step.messages, maxTokens, temperature };
+  const result = await loggedStageCall(
+    scope,
+    request,
+    (provider, signal, fitted) => provider.generateObject({ ...llmRequest(fitted), schema, schemaName, signal }),
+    asError,
+  );
+  return result.value;
+}
+
+/**
+ * Stage 4's call. A failure stops nothing (event-system.md: the provisional judgments stand): it is saved as the
+ * step's answer, once, and reconciled as such. Only a stop leaves the step to run again.
+ */
+async function interpret(
+  deps: AfterTurnDeps,
+  turn: number,
+  step: InterpretStep,
+  log: NewStageCall[],
+): Promise<Interpretation> {
+  const schema = interpretReplySchema(step);
+  const request = { stage: step.stage, principal: step.principal, messages: step.messages, maxTokens: 600 };
+  const started = deps.clock.monotonic();
+  try {
+    const result = await loggedStageCall(
+      callScope(deps, turn, log),
+      { ...request, temperature: 0 },
+      (provider, signal, fitted) =>
+        provider.generateObject({ ...llmRequest(fitted), schema, schemaName: 'interpretation', signal }),
+      asError,
+    );
+    const latency = Math.round(deps.clock.monotonic() - started);
+    return { judgments: refinedJudgments(step, turn, result.value, latency), failure: null };
+  } catch (error) {
+    if (deps.signal.aborted) throw error;
+    return { judgments: [], failure: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function asError(stage: string, principal: string, reason: string, cause: unknown): Error {
+  return new Error(`${stage} (${principal}): ${reason}`, { cause });
+}
+
+function callScope(deps: AfterTurnDeps, turn: number, log: NewStageCall[]) {
+  return {
     saveId: deps.store.id,
     turn,
     router: deps.router,
@@ -128,15 +178,4 @@ async function call(deps: AfterTurnDeps, turn: number, step: AfterTurnStep, log:
     cancelled: 'the after-turn work was stopped',
     log,
   };
-  const { schemaName, maxTokens, temperature } = EXTRACTOR_CALLS[step.stage];
-  // Checked again, per kind, when the run applies it.
-  const schema: z.ZodType<unknown> = EXTRACTOR_CALLS[step.stage].schema;
-  const request = { stage: step.stage, principal: step.principal, messages: step.messages, maxTokens, temperature };
-  const result = await loggedStageCall(
-    scope,
-    request,
-    (provider, signal, fitted) => provider.generateObject({ ...llmRequest(fitted), schema, schemaName, signal }),
-    (stage, principal, reason, cause) => new Error(`${stage} (${principal}): ${reason}`, { cause }),
-  );
-  return result.value;
 }

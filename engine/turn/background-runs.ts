@@ -70,19 +70,31 @@ export class BackgroundRuns {
    * What a player's input waits for. A turn or a scene command needs every run finished, so it settles them: the next
    * turn's first prompt — the Narrator resolving the persona's intention, or Persona Intent on /auto — reads the
    * persona's states (`player.states`), the manifest states of everyone present (`chars.states`) and the learned
-   * lore (`lore.learned`), which are exactly what the after-turn steps write, and a scene's first turn reads what its
-   * boundary wrote. (Stage 4, which nothing reads before the next turn reconciles it, is carried in memory and never
-   * waited for.) Undo throws the last turn away: it stops the runs instead (their finished steps are kept, and the
-   * fork resumes what it keeps). Help needs nothing.
+   * lore (`lore.learned`), which are exactly what the after-turn steps write, and its classification reads the truth
+   * set Stage 4's step reconciled; a scene's first turn reads what its boundary wrote. Undo (and a retry of a committed turn, `discards`) throws the
+   * last turn away, and with it the only runs not yet finished (every turn settled those before it): it cancels them
+   * instead of waiting (see cancel; the fork keeps none of their rows). Help needs nothing.
    */
-  async before(parsed: ParsedInput): Promise<{ readonly failure: RunFailure | null; readonly changed: boolean }> {
+  async before(
+    parsed: ParsedInput,
+    discards = false,
+  ): Promise<{ readonly failure: RunFailure | null; readonly changed: boolean }> {
     if (parsed.kind === 'command' && parsed.command.kind === 'help') return { failure: null, changed: false };
-    if (parsed.kind === 'command' && parsed.command.kind === 'undo') {
-      this.stop();
-      await this.idle();
+    if (discards || (parsed.kind === 'command' && parsed.command.kind === 'undo')) {
+      this.cancel();
       return { failure: null, changed: false };
     }
     return this.settle();
+  }
+
+  /**
+   * Stops the runs under way and those waiting, at once: their calls are aborted and nothing waits for them to wind
+   * down (issue 24). What they still write lands in the save being left, under the turn the fork drops; runs started
+   * from now on queue afresh.
+   */
+  cancel(): void {
+    this.stop();
+    this.#running = Promise.resolve();
   }
 
   /** Resolves when the runs under way have finished or failed. */

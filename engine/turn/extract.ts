@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { interpretStepSchema } from './classify/deep-interpretation.ts';
 import { loreFactsSchema, stateChangesSchema } from './outputs.ts';
+import { buildView } from '../stream/index.ts';
+import { promptSchema } from './prompt-schema.ts';
 import { renderStage } from './render-stage.ts';
 import type { TurnContext } from './turn-context.ts';
 
 /**
- * The extractors, off the player's path (issue 14). A round no longer waits for them: the turn renders each one's
+ * The extractors and Stage 4, off the player's path (issue 14). A round no longer waits for them: the turn renders each one's
  * prompt at the point of the round where the visibility matrix places it — a state extractor on the pre-round view,
  * the Lore Extractor on the round's own messages once the expansion has finished — and commits the prompts with its
  * prose as after-turn steps. The calls run after `play.submit` has resolved (see after-turn-run.ts), and their writes
  * are applied through the tool layer once every step of the turn is done.
  */
-const promptSchema = z.array(z.strictObject({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }));
-
 export const afterTurnStepSchema = z.discriminatedUnion('stage', [
   z.strictObject({
     name: z.string().min(1),
@@ -26,6 +27,8 @@ export const afterTurnStepSchema = z.discriminatedUnion('stage', [
     principal: z.literal('world'),
     messages: promptSchema,
   }),
+  // Stage 4 (deep interpretation): rendered as the persona's input is classified, reconciled when the run applies.
+  interpretStepSchema,
 ]);
 
 export type AfterTurnStep = z.infer<typeof afterTurnStepSchema>;
@@ -45,9 +48,15 @@ export function stateStep(context: TurnContext, owner: string, roundStartSeq: nu
   return { name: `${round}.${stage}`, stage, principal: owner, messages: renderStage(context, view) };
 }
 
-/** The Lore Extractor of one round, on the round's own narration and dialog (rendered after its expansion). */
-export function loreStep(context: TurnContext, roundStartSeq: number, round: number): AfterTurnStep {
+/**
+ * The Lore Extractor of one round, on the round's own narration and dialog (rendered after its expansion); null when
+ * the round left it nothing to read (a round whispered whole: a whisper's lines are not the world's).
+ */
+export function loreStep(context: TurnContext, roundStartSeq: number, round: number): AfterTurnStep | null {
   const view = { stage: 'lore_extractor', principal: 'world', roundStartSeq } as const;
+  const cursor = { turn: context.buffer.turn, roundStartSeq };
+  const passage = buildView(context.buffer.stream(), { stage: 'lore_extractor', principal: 'world', cursor });
+  if (passage.length === 0) return null;
   return {
     name: `${round}.lore_extractor`,
     stage: 'lore_extractor',

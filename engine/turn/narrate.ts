@@ -6,7 +6,7 @@ import { callStageObject, callStageText } from './call-stage.ts';
 import { beatScriptSchemaFor, type Beat, type BeatScript, type NarratorImportanceFlags } from './outputs.ts';
 import { charactersPresent, displayName } from './prompt-view.ts';
 import { renderStage } from './render-stage.ts';
-import { findSpeech, spokenWordsStream } from './speech-check.ts';
+import { dialogProblem, findSpeech, spokenOnly, spokenWordsStream } from './speech-check.ts';
 import { StageFailure } from './stage-failure.ts';
 import type { TurnContext } from './turn-context.ts';
 import { NO_GUIDANCE, type NarratorGuidance } from './classify/guidance.ts';
@@ -179,7 +179,37 @@ async function speak(
   };
 
   // An empty reply gets one more try (its stream showed nothing, so nothing needs withdrawing).
-  const words = (await say()) || (await say());
-  if (words.length === 0) throw new StageFailure('character_dialog', speaker, 'the reply held no spoken words (twice)');
+  const first = (await say()) || (await say());
+  if (first.length === 0) throw new StageFailure('character_dialog', speaker, 'the reply held no spoken words (twice)');
+  const words = await spokenWords(context, { speaker, name, prompt }, first);
   context.buffer.append({ owner: speaker, type: 'dialog', content: words, mood: cue.mood, meta: heard });
+}
+
+/**
+ * Dialog holds spoken words only (pipeline-rules.md). A reply with attribution or stage directions gets one repair
+ * retry, told what was wrong (not streamed: the commit replaces what the first reply showed); if the repair still
+ * carries them, they are cut away, and a reply with nothing spoken left fails the stage.
+ */
+async function spokenWords(
+  context: TurnContext,
+  call: { readonly speaker: string; readonly name: string; readonly prompt: readonly LlmMessage[] },
+  reply: string,
+): Promise<string> {
+  const problem = dialogProblem(reply, call.name);
+  if (problem === null) return reply;
+  const note = `Your reply ${problem}. Reply with ${call.name}'s spoken words only: no quotation marks, no "she said", no actions.`;
+  const repaired = await callStageText(context, {
+    stage: 'character_dialog',
+    principal: call.speaker,
+    messages: repairMessages(call.prompt, reply, note),
+    maxTokens: 160,
+  });
+  const words = spokenWordsStream(call.name, () => undefined);
+  words.push(repaired.text);
+  const again = words.finish();
+  if (again.length > 0 && dialogProblem(again, call.name) === null) return again;
+  const cut = spokenOnly(again || reply, call.name);
+  if (cut.length === 0 || dialogProblem(cut, call.name) !== null)
+    throw new StageFailure('character_dialog', call.speaker, `the reply ${problem} (after one repair attempt)`);
+  return cut;
 }

@@ -41,7 +41,9 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
   const playerStates = visibleStates(request.stage, request.principal, personaId, state.states[personaId] ?? []);
   const present = charactersPresent(pack, state);
   const location = pack.locations.find((candidate) => candidate.id === state.location);
-  const messages = views(buildView(inputs.stream, request).map((entry) => toPromptMessage(entry, pack, personaId)));
+  // One view feeds every variable of the prompt (ARCHITECTURE §8.11): never the raw stream.
+  const view = buildView(inputs.stream, request);
+  const messages = views(view.map((entry) => toPromptMessage(entry, pack, personaId)));
   const limit = pack.manifest.tuning.historyMessages ?? DEFAULT_HISTORY_MESSAGES;
   return {
     story: {
@@ -65,7 +67,7 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
         request.stage === 'narrator'
           ? castLines(present.filter((character) => !inCast(state, present, character)))
           : '',
-      states: request.stage === 'narrator' ? narratorStates(pack, state, present) : '',
+      states: request.stage === 'narrator' ? narratorStates(pack, state, personaId, present) : '',
     },
     location: {
       name: location?.name ?? state.location,
@@ -84,7 +86,7 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
       present: [personaId, ...present.map((character) => character.id)],
     }),
     ...messages,
-    turn: { number: request.cursor.turn, narration: currentNarration(inputs.stream, request.cursor.turn) },
+    turn: { number: request.cursor.turn, narration: currentNarration(view, request.cursor.turn) },
     guidance: { silence: false, constraint: '', directions: '', retrieved: '', understood: '' },
     journal: { earlier: request.stage === 'narrator' ? narratorJournal(pack, state, messages.history, limit) : '' },
     limits: { history: limit },
@@ -140,9 +142,9 @@ export function displayName(pack: StoryPack, personaId: string, owner: string): 
   return persona?.name ?? pack.characters.find((candidate) => candidate.id === owner)?.name ?? owner;
 }
 
-/** `turn.narration`: what the Narrator has written so far this turn (narration is public to every stage). */
-function currentNarration(stream: readonly StreamEntry[], turn: number): string {
-  return stream
+/** `turn.narration`: what the Narrator has written so far this turn, of what the principal's view holds. */
+function currentNarration(view: readonly StreamEntry[], turn: number): string {
+  return view
     .filter((entry) => entry.turn === turn && entry.type === 'narration')
     .map((entry) => entry.content)
     .join('\n');
@@ -200,11 +202,13 @@ function loreFor(pack: StoryPack, state: PlayState, personaId: string, request: 
   };
 }
 
-function narratorStates(pack: StoryPack, state: PlayState, present: readonly Character[]): string {
-  return present
-    .map((character) => {
-      const manifest = visibleStates('narrator', 'narrator', character.id, state.states[character.id] ?? []);
-      return manifest.length > 0 ? `${character.name}: ${manifest.map(stateLine).join(', ')}` : '';
+/** `chars.states` for the Narrator: the manifest states of the persona first, then of everyone present. */
+function narratorStates(pack: StoryPack, state: PlayState, personaId: string, present: readonly Character[]): string {
+  const persona = { id: personaId, name: displayName(pack, personaId, personaId) };
+  return [persona, ...present]
+    .map((person) => {
+      const manifest = visibleStates('narrator', 'narrator', person.id, state.states[person.id] ?? []);
+      return manifest.length > 0 ? `${person.name}: ${manifest.map(stateLine).join(', ')}` : '';
     })
     .filter(Boolean)
     .join('; ');

@@ -36,7 +36,7 @@ export interface TurnOutcome {
   readonly events: EventTurnOutput;
   /** The scene opening's importance_flags, as the Narrator wrote them (null on other turns, or when it had none). */
   readonly importanceFlags: NarratorImportanceFlags | null;
-  /** The extractors, rendered in their rounds, to run after the turn's prose has committed (in round order). */
+  /** The extractors, rendered in their rounds (in round order), and Stage 4: to run after the prose has committed. */
   readonly afterTurn: readonly AfterTurnStep[];
 }
 
@@ -114,7 +114,8 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     rngState: context.rng.state(),
     events,
     importanceFlags,
-    afterTurn,
+    // Stage 4 runs with the extractors, after the prose; the run's apply step reconciles it.
+    afterTurn: classified.interpret === null ? afterTurn : [...afterTurn, classified.interpret],
   };
 }
 
@@ -140,7 +141,8 @@ function appendPlayerInput(context: TurnContext, input: TurnInput): StreamEntry 
 
 /**
  * One actor's round: its state extractor is rendered on the view before the round, the Narrator's script is expanded,
- * then the round's Lore Extractor is rendered on what it added. Both extractors become after-turn steps. Returns the
+ * then the round's Lore Extractor is rendered on what it added (when the world witnessed any of it). Both extractors
+ * become after-turn steps. Returns the
  * Narrator's importance_flags, which only a scene opening's script carries.
  */
 async function round(
@@ -149,11 +151,13 @@ async function round(
   resolution: Parameters<typeof resolveIntention>[1],
   afterTurn: AfterTurnStep[],
 ): Promise<NarratorImportanceFlags | null> {
-  // Each round leaves two steps: the number of this one follows.
-  const number = afterTurn.length / 2 + 1;
+  // Each round leaves one state step: the number of this one follows.
+  const number = afterTurn.filter((step) => step.stage !== 'lore_extractor').length + 1;
   afterTurn.push(stateStep(context, actor, resolution.roundStartSeq, number));
   const flags = await resolveIntention(context, resolution);
-  afterTurn.push(loreStep(context, resolution.roundStartSeq, number));
+  // A round whispered whole leaves the world nothing to learn: no Lore Extractor on an empty passage.
+  const lore = loreStep(context, resolution.roundStartSeq, number);
+  if (lore !== null) afterTurn.push(lore);
   return flags;
 }
 

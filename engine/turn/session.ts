@@ -1,13 +1,7 @@
 import type { PlayResult, StreamMessage } from '../api/index.ts';
 import type { NewMessage, SaveLibrary, SaveStore } from '../store/index.ts';
 import type { StreamEntry } from '../stream/index.ts';
-import {
-  initialEventState,
-  loadEventRuntime,
-  type EventRuntime,
-  type EventState,
-  type PendingInterpretation,
-} from './classify/index.ts';
+import { initialEventState, loadEventRuntime, type EventRuntime, type EventState } from './classify/index.ts';
 import { restoreProfilesState } from '../npc/index.ts';
 import { boundaryRun, type ClosingScene } from './boundary-snapshot.ts';
 import { OOC_COMMANDS, parseInput, type OocCommand, type ParsedInput } from './commands.ts';
@@ -44,8 +38,6 @@ export class PlaySession {
   #cache: { history: StreamEntry[]; state: PlayState; turns: number } | null = null;
   /** The truth set and triggers, live between turns; dropped after a failed turn (it ran on them) or a fork. */
   #events: EventRuntime | null = null;
-  /** Stage 4 calls still running after their turn committed: the next turn takes them in. */
-  #interpretations: readonly PendingInterpretation[] = [];
   /** After-turn work and scene-boundary runs working in the background while the player reads and types. */
   readonly #background: BackgroundRuns;
 
@@ -80,7 +72,7 @@ export class PlaySession {
     try {
       const parsed = parseInput(text, thought);
       if (parsed.kind === 'invalid') return this.#notice(parsed.message);
-      const failure = await this.#settleBackground(parsed);
+      const failure = await this.#settleBackground(parsed, this.#discardsLastTurn(parsed));
       if (failure !== null) return this.#runFailed(failure, parsed);
       if (parsed.kind === 'intention')
         return await this.#play({ intention: parsed.intention, thought: parsed.thought }, signal);
@@ -97,7 +89,7 @@ export class PlaySession {
    */
   async settle(): Promise<RunFailure | null> {
     const { failure, changed } = await this.#background.settle('after_turn');
-    if (changed) this.#cache = null;
+    if (changed) this.#fromSave();
     return failure;
   }
 
@@ -185,11 +177,7 @@ export class PlaySession {
           turn,
           history: cache.history,
           ...(opening === null ? {} : { opening }),
-          events: {
-            runtime: this.#eventRuntime(cache.state),
-            state: this.#eventState(cache.state),
-            carried: this.#interpretations,
-          },
+          events: { runtime: this.#eventRuntime(cache.state), state: this.#eventState(cache.state) },
         },
         input,
         stageLog,
@@ -211,7 +199,6 @@ export class PlaySession {
       // Prose first: the turn resolves now, and its extractors run while the player reads and types.
       if (committed.afterTurnRunId !== undefined) this.#background.start(committed.afterTurnRunId);
       if (committed.boundaryRunId !== undefined) this.#background.start(committed.boundaryRunId);
-      this.#interpretations = outcome.events.pending;
       this.#advance(committed.messages.map(toStreamEntry), plan.next);
       return this.#committed(committed.messages.map(toStreamMessage), turn);
     } catch (error) {
@@ -304,8 +291,20 @@ export class PlaySession {
     if (last === undefined) return this.#notice('There is no turn to retry yet.');
     const input = parseStoredInput(last.input);
     if (input === null) return this.#notice('The last turn was a command; there is nothing to retry.');
-    if (last.status === 'committed') await this.#forkAt(last.number - 1, 'retry');
+    if (last.status === 'committed') {
+      await this.#forkAt(last.number - 1, 'retry');
+      // Whatever the fork kept of its runs is resumed and finished before the turn is played again.
+      const { failure, changed } = await this.#background.settle();
+      if (changed) this.#fromSave();
+      if (failure !== null) return this.#runFailed(failure, { kind: 'command', command: { kind: 'retry' } });
+    }
     return this.#play(input, signal);
+  }
+
+  /** A /retry of a committed turn forks before it: that turn's unfinished runs are thrown away with it. */
+  #discardsLastTurn(parsed: ParsedInput): boolean {
+    if (parsed.kind !== 'command' || parsed.command.kind !== 'retry') return false;
+    return this.#store.turns().at(-1)?.status === 'committed';
   }
 
   /** The run to start with a closing turn: the scene's snapshot and the workflow's steps. */
@@ -317,10 +316,16 @@ export class PlaySession {
    * The next turn needs the last turn's after-turn work and the last scene's boundary (see BackgroundRuns.before); once
    * a run has finished, the turn starts from what it wrote.
    */
-  async #settleBackground(parsed: ParsedInput): Promise<RunFailure | null> {
-    const { failure, changed } = await this.#background.before(parsed);
-    if (changed) this.#cache = null;
+  async #settleBackground(parsed: ParsedInput, discards = false): Promise<RunFailure | null> {
+    const { failure, changed } = await this.#background.before(parsed, discards);
+    if (changed) this.#fromSave();
     return failure;
+  }
+
+  /** A run wrote to the save (states, lore, Stage 4's reconciliation): the next turn starts from what it holds. */
+  #fromSave(): void {
+    this.#cache = null;
+    this.#events = null;
   }
 
   /** A run that still fails after its retries fails the turn that waited for it, loudly; /retry resumes it. */
@@ -338,7 +343,6 @@ export class PlaySession {
     this.#store = next;
     this.#cache = null;
     this.#events = null;
-    this.#interpretations = [];
     // A fork taken at a closing turn carries its unfinished runs: they go on in the fork.
     this.#background.resumeUnfinished();
     this.#deps.emit({ type: 'save.forked', from, to: next.id, reason });

@@ -19,6 +19,8 @@ export function createInterpretingProvider() {
   const instant = createInstantProvider();
   const queue: { reply: InterpretationReply | Error; held: Promise<void> }[] = [];
   const prompts: { stage: string; text: string }[] = [];
+  /** Stage 4 calls that answered (a stopped one is not counted). */
+  const calls: string[] = [];
   let failNarrator = false;
   const provider: LlmProvider = {
     ...instant,
@@ -30,7 +32,14 @@ export function createInterpretingProvider() {
       }
       if (request.stage !== 'deep_interpretation') return instant.generateObject(request);
       const next = queue.shift() ?? { reply: { judgments: [] }, held: Promise.resolve() };
-      await next.held;
+      // Like a real provider, a held call whose work is stopped fails at once.
+      const stopped = new Promise<never>((_resolve, reject) => {
+        const stop = () => reject(new LlmError('aborted', 'stopped', request.stage));
+        if (request.signal?.aborted === true) stop();
+        request.signal?.addEventListener('abort', stop);
+      });
+      await Promise.race([next.held, stopped]);
+      calls.push(request.stage);
       if (next.reply instanceof Error) throw next.reply;
       const text = JSON.stringify(next.reply);
       const usage = { promptTokens: 0, cachedPromptTokens: 0, generatedTokens: 1, timeToFirstTokenMs: 0, totalMs: 0 };
@@ -40,6 +49,7 @@ export function createInterpretingProvider() {
   return {
     provider,
     prompts,
+    calls,
     /** The next Stage 4 call answers this; with `held`, only once the returned release is called. */
     interpret(reply: InterpretationReply | Error, options: { held?: boolean } = {}): () => void {
       let release = () => {};

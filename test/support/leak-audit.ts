@@ -14,8 +14,8 @@ const INTENT_AND_VOICE = new Set(['npc_intent', 'persona_intent', 'narrator', 'c
 
 /**
  * ARCHITECTURE §5's audit: scans one assembled prompt for what its principal must not see — another's thoughts, any
- * intention but the one the Narrator resolves (or Stage 4 classifies), latent (< 6) states in intent, dialog and narrator prompts, and
- * another character's private knowledge or secret lore.
+ * intention but the one the Narrator resolves (or Stage 4 classifies), a whispered line outside the whisper (§8.11),
+ * latent (< 6) states in intent, dialog and narrator prompts, and another character's private knowledge or secret lore.
  */
 export function auditPrompt(call: StoredStageCall, stream: readonly StoredMessage[], pack: StoryPack): Leak[] {
   const prompt = call.prompt.map((message) => message.content).join('\n');
@@ -30,6 +30,12 @@ export function auditPrompt(call: StoredStageCall, stream: readonly StoredMessag
       prompt.includes(message.content)
     ) {
       leak('a thought reached a stage that is not its owner’s', message.content);
+    }
+    const party = whisperParty(message);
+    if (party !== null && call.principal !== 'narrator' && !party.includes(call.principal)) {
+      // The Narrator resolves the whisper; everyone else outside it, every stage and template variable, never sees it.
+      if (prompt.includes(message.content))
+        leak('a whispered line reached a prompt outside the whisper', message.content);
     }
     if (message.type === 'intention' && prompt.includes(message.content)) {
       const resolving =
@@ -64,6 +70,15 @@ export function auditPrompt(call: StoredStageCall, stream: readonly StoredMessag
       leak(`lore only for ${secretOf} leaked`, entry.key);
   }
   return leaks;
+}
+
+/** Who is party to a whispered line (its two sides), or null for a line everyone present witnessed. */
+function whisperParty(message: StoredMessage): readonly string[] | null {
+  const meta: unknown = message.meta;
+  if (typeof meta !== 'object' || meta === null || !('kind' in meta) || !('by' in meta) || !('whispered' in meta))
+    return null;
+  if (meta.kind !== 'heard' || meta.whispered !== true || !Array.isArray(meta.by)) return null;
+  return meta.by.filter((who): who is string => typeof who === 'string');
 }
 
 function classifiedIntention(prompt: string): string | null {

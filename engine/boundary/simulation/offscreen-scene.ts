@@ -70,5 +70,7 @@ function isPublic(entry: ReadSnapshot['transcript'][number], present: readonly s
   const meta = visibilityMeta(entry.meta);
   if (meta === null) return true;
   if (meta.kind === 'whisper') return false;
+  // A whisper stays one even when its two sides were the only ones there (ARCHITECTURE §8.11).
+  if (meta.kind === 'heard' && meta.whispered === true) return false;
   return meta.kind !== 'heard' || present.every((id) => meta.by.includes(id));
 }

@@ -134,6 +134,15 @@ export function nextStageCallSeq(sqlite: SqliteConnection, turnId: number): numb
   return (first(sqlite, query)?.last ?? 0) + 1;
 }
 
+/** The seq a message appended to turn `turnId` after it committed takes (after every message it has). */
+export function nextMessageSeq(sqlite: SqliteConnection, turnId: number): number {
+  const query = qb
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max('seq').as('last'))
+    .where('turn_id', '=', turnId);
+  return (first(sqlite, query)?.last ?? 0) + 1;
+}
+
 function toStoredRun(row: Selectable<BoundaryRunsTable> & { number: number }): StoredBoundaryRun {
   return {
     id: row.id,

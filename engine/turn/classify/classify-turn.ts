@@ -11,6 +11,7 @@ import {
   type LedgerRecord,
   type StructuralParse,
 } from '../../events/index.ts';
+import type { LandscapeEvaluation } from '../../storykeeper/index.ts';
 import { NARRATOR_OWNER, type StreamEntry, type ViewRequest } from '../../stream/index.ts';
 import type { LogEntry } from '../../world/index.ts';
 import type { PlayState } from '../play-state.ts';
@@ -87,9 +88,14 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   const turn = buffer.turn;
   const location = state.location;
   const present = charactersPresent(pack, state).map((character) => character.id);
-  const landscapeAt = () => landscapeNow(pack, { truth: runtime.truth, turn, location, persona: personaId });
+  // Each weighing is noted in the event state, so a reload or a fork weighs exactly the same (see weighedLandscape).
+  let weighing = events.landscape ?? null;
+  const weigh = (): LandscapeEvaluation => {
+    weighing = { turn, location, lastSeq: runtime.truth.lastSeq };
+    return landscapeNow(pack, { truth: runtime.truth, turn, location, persona: personaId });
+  };
   const entering = request.opened || (events.location ?? events.sceneId) !== location;
-  if (entering || runtime.landscape === null) runtime.landscape = landscapeAt();
+  if (entering || runtime.landscape === null) runtime.landscape = weigh();
   const sceneId = entering ? sceneIdAt(runtime.landscape, location) : events.sceneId;
   const scene = sceneStep(events, { location, sceneId }, present, request.opened);
   const refreshed: string[] = scene.entered ? ['scene entry'] : scene.castChanged ? ['cast change'] : [];
@@ -140,7 +146,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
     refreshed.push(...reasons);
   }
   // The landscape moved with the scene's own events, or a gate opened: weigh it again.
-  if (scene.entered || opened.length > 0) runtime.landscape = landscapeAt();
+  if (scene.entered || opened.length > 0) runtime.landscape = weigh();
   const directives: Directive[] = [...events.directives, ...scene.directives, ...cascades.flatMap((c) => c.directives)];
   const deferred: DeferredEvent[] = [...scene.deferred, ...cascades.flatMap((c) => c.deferred)];
   const retrieved = retrievedContext(
@@ -187,6 +193,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
       deferred,
       directives: [],
       nextSeq: tier2.results.at(-1)?.nextSeq ?? events.nextSeq,
+      landscape: weighing,
     },
   };
 }

@@ -7,32 +7,50 @@ import {
   type StructuralParse,
 } from '../../events/index.ts';
 import type { LlmMessage } from '../../llm/index.ts';
-import type { NewStageCall } from '../../store/index.ts';
-import type { StreamEntry } from '../../stream/index.ts';
-import { callStageObject } from '../call-stage.ts';
+import { buildView, type StreamEntry } from '../../stream/index.ts';
+import { promptSchema } from '../prompt-schema.ts';
 import { charactersPresent, displayName } from '../prompt-view.ts';
 import type { TurnContext } from '../turn-context.ts';
 
-/** Stage 4's answer, whenever it lands; its stage call is committed with the turn that takes it in. */
-export interface Interpretation {
-  readonly turn: number;
-  readonly judgments: readonly InterpretiveJudgment[];
-  readonly stageLog: readonly NewStageCall[];
-  readonly failure: string | null;
-}
-
-/** A Stage 4 call in flight: `settled` is filled in when it lands (the turn never awaits it). */
-export interface PendingInterpretation {
-  readonly turn: number;
-  /** Stage 3's judgments of that turn, which the refined ones replace. */
-  readonly provisional: readonly InterpretiveJudgment[];
-  settled: Interpretation | null;
-  readonly landed: Promise<void>;
-}
-
-const STAGE = 'deep_interpretation';
+export const INTERPRET_STAGE = 'deep_interpretation';
 const PRINCIPAL = 'classifier';
 const HISTORY_LINES = 12;
+
+const judgmentSchema = z.custom<InterpretiveJudgment>(
+  (value) =>
+    typeof value === 'object' && value !== null && 'id' in value && 'category' in value && 'confidence' in value,
+  { error: 'an interpretive judgment' },
+);
+
+/**
+ * Stage 4 as an after-turn step (issue 24): its prompt is rendered while the persona's input is classified, on the
+ * classifier's own view; the call runs with the turn's after-turn work and its answer is saved as it lands; the run's
+ * final step reconciles it, once, before the next turn reads the truth set.
+ */
+export const interpretStepSchema = z.strictObject({
+  name: z.literal(INTERPRET_STAGE),
+  stage: z.literal(INTERPRET_STAGE),
+  principal: z.literal(PRINCIPAL),
+  messages: promptSchema,
+  /** What the scene listened for and what Stage 3 judged: the only propositions the reply may name. */
+  propositions: z.array(z.string()).min(1),
+  /** Stage 3's judgments of the turn, which the refined ones replace. */
+  provisional: z.array(judgmentSchema),
+  /** The interpreted intention's seq (the judgments' evidence). */
+  intentionSeq: z.number().int().positive(),
+  /** Where the judgments were made (their scene_id). */
+  sceneId: z.string(),
+});
+
+export type InterpretStep = z.infer<typeof interpretStepSchema>;
+
+/** What the step saves when its call lands: the refined judgments, or why there are none (a failure stops nothing). */
+export const interpretationSchema = z.strictObject({
+  judgments: z.array(judgmentSchema),
+  failure: z.string().nullable(),
+});
+
+export type Interpretation = z.infer<typeof interpretationSchema>;
 
 export interface InterpretRequest {
   readonly parse: StructuralParse;
@@ -43,11 +61,10 @@ export interface InterpretRequest {
 }
 
 /**
- * Stage 4 (event-system.md, Deep Interpretation): an LLM reads the turn in context and judges the propositions the
- * scene's subscriptions care about. It starts with the turn and is never awaited by it; a failure leaves the
- * provisional judgments standing and the turn untouched.
+ * Stage 4 (event-system.md, Deep Interpretation), rendered: an LLM will read the turn in context and judge the
+ * propositions the scene's subscriptions care about. Null when the scene listens for nothing.
  */
-export function startDeepInterpretation(context: TurnContext, request: InterpretRequest): PendingInterpretation | null {
+export function interpretStep(context: TurnContext, request: InterpretRequest): InterpretStep | null {
   // What the scene listens for, and what Stage 3 judged (its entry may have left the map when its trigger fired).
   const propositions = [
     ...new Set([
@@ -55,9 +72,23 @@ export function startDeepInterpretation(context: TurnContext, request: Interpret
       ...request.provisional.map(judgedProposition),
     ]),
   ];
-  const [first, ...rest] = propositions;
-  if (first === undefined) return null;
-  const schema = z.strictObject({
+  if (propositions.length === 0) return null;
+  return {
+    name: INTERPRET_STAGE,
+    stage: INTERPRET_STAGE,
+    principal: PRINCIPAL,
+    messages: prompt(context, request, propositions),
+    propositions,
+    provisional: [...request.provisional],
+    intentionSeq: request.intention.seq,
+    sceneId: context.state.location,
+  };
+}
+
+/** The reply the step's call must give: judgments of the listed propositions only. */
+export function interpretReplySchema(step: InterpretStep) {
+  const [first = '', ...rest] = step.propositions;
+  return z.strictObject({
     judgments: z
       .array(
         z.strictObject({
@@ -67,67 +98,49 @@ export function startDeepInterpretation(context: TurnContext, request: Interpret
           description: z.string(),
         }),
       )
-      .max(propositions.length),
+      .max(step.propositions.length),
   });
-  const stageLog: NewStageCall[] = [];
-  const sibling: TurnContext = { ...context, stageLog };
-  const turn = context.buffer.turn;
-  const started = context.clock.monotonic();
-  const pending: PendingInterpretation = {
-    turn,
-    provisional: request.provisional,
-    settled: null,
-    landed: callStageObject(sibling, {
-      stage: STAGE,
-      principal: PRINCIPAL,
-      messages: prompt(context, request, propositions),
-      schema,
-      schemaName: 'interpretation',
-      maxTokens: 600,
-      temperature: 0,
-    }).then(
-      (result) => {
-        const latency = Math.round(context.clock.monotonic() - started);
-        const judgments = result.value.judgments.flatMap((judged, index) => {
-          const category = judgmentForProposition(judged.proposition, judged.magnitude);
-          if (category === null) return [];
-          const replaced = request.provisional.find((p) => judgedProposition(p) === judged.proposition);
-          return [
-            {
-              id: `t${turn}-r${index + 1}`,
-              turn,
-              scene_id: context.state.location,
-              source: { kind: 'ClassifierAgent', model: 'deep_interpreter', latency_ms: latency },
-              standing: 'refined',
-              replaces: replaced?.id ?? null,
-              category,
-              confidence: judged.confidence,
-              evidence: [`message ${turn}:${request.intention.seq}`],
-              description: `${judged.proposition}: ${judged.description}`,
-            } satisfies InterpretiveJudgment,
-          ];
-        });
-        pending.settled = { turn, judgments, stageLog, failure: null };
-      },
-      (error: unknown) => {
-        pending.settled = {
-          turn,
-          judgments: [],
-          stageLog,
-          failure: error instanceof Error ? error.message : String(error),
-        };
-      },
-    ),
-  };
-  return pending;
 }
 
+/** The reply as refined judgments, each replacing the provisional judgment of its proposition (if any). */
+export function refinedJudgments(
+  step: InterpretStep,
+  turn: number,
+  reply: z.infer<ReturnType<typeof interpretReplySchema>>,
+  latencyMs: number,
+): InterpretiveJudgment[] {
+  return reply.judgments.flatMap((judged, index) => {
+    const category = judgmentForProposition(judged.proposition, judged.magnitude);
+    if (category === null) return [];
+    const replaced = step.provisional.find((p) => judgedProposition(p) === judged.proposition);
+    return [
+      {
+        id: `t${turn}-r${index + 1}`,
+        turn,
+        scene_id: step.sceneId,
+        source: { kind: 'ClassifierAgent', model: 'deep_interpreter', latency_ms: latencyMs },
+        standing: 'refined',
+        replaces: replaced?.id ?? null,
+        category,
+        confidence: judged.confidence,
+        evidence: [`message ${turn}:${step.intentionSeq}`],
+        description: `${judged.proposition}: ${judged.description}`,
+      } satisfies InterpretiveJudgment,
+    ];
+  });
+}
+
+/**
+ * The classifier's prompt. Its history is the classifier's own view (ARCHITECTURE §8.11): what the Narrator saw of
+ * the story, less every whispered line — the classifier is party to no whisper but the action it interprets.
+ */
 function prompt(context: TurnContext, request: InterpretRequest, propositions: readonly string[]): LlmMessage[] {
   const { pack, personaId } = context;
   const cast = charactersPresent(pack, context.state).map((c) => `${c.id} — ${c.name}`);
-  const history = context.buffer
-    .stream()
-    .filter((entry) => (entry.type === 'narration' || entry.type === 'dialog') && entry.meta?.kind !== 'whisper')
+  const cursor = { turn: request.intention.turn, roundStartSeq: request.intention.seq };
+  const history = buildView(context.buffer.stream(), { stage: 'narrator', principal: 'narrator', cursor })
+    .filter((entry) => entry.type === 'narration' || entry.type === 'dialog')
+    .filter((entry) => !(entry.meta?.kind === 'heard' && entry.meta.whispered === true))
     .slice(-HISTORY_LINES)
     .map((entry) => `${displayName(pack, personaId, entry.owner)}: ${entry.content}`);
   const provisional = request.provisional.map((j) => `- ${j.description} (confidence ${j.confidence})`);

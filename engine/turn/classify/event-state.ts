@@ -30,6 +30,15 @@ export const eventStateSchema = z.strictObject({
   directives: z.array(directiveSchema),
   /** The ledger sequence the next entry takes. */
   nextSeq: z.number().int().min(1),
+  /**
+   * When the Storykeeper last weighed the landscape (scene entry, or a gate opening): the turn, the place and the
+   * truth set's last ledger seq then. A new session or a fork weighs it again from exactly that (issue 24); null or
+   * absent: weigh it afresh at the next turn.
+   */
+  landscape: z
+    .strictObject({ turn: z.number().int().min(0), location: z.string(), lastSeq: z.number().int().min(0) })
+    .nullable()
+    .optional(),
 });
 
 export type EventState = z.infer<typeof eventStateSchema>;

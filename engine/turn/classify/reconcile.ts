@@ -20,14 +20,17 @@ export interface Reconciliation {
   readonly notes: readonly ReconcileNote[];
   /** Provisional firings whose predicate no longer holds: the scene boundary may dampen or reverse them. */
   readonly mayBeRevised: readonly string[];
+  /** Information gates the refined judgments opened: the landscape is weighed again on the next turn. */
+  readonly opened: readonly string[];
   readonly events: EventState;
 }
 
 const REVISION = 0.3;
 
 /**
- * Post-turn reconciliation: refined judgments replace provisional ones in the truth set and Tier 2 triggers run
- * again; what newly fires takes effect on the next Narrator call, and deferred work joins the boundary queue.
+ * Post-turn reconciliation of turn `turn`'s Stage 4: refined judgments replace provisional ones in the truth set and
+ * Tier 2 triggers run again; what newly fires takes effect on the next Narrator call, and deferred work joins the
+ * boundary queue.
  */
 export function reconcile(
   pack: StoryPack,
@@ -39,7 +42,7 @@ export function reconcile(
   monotonic: () => number,
 ): Reconciliation {
   if (interpretation.failure !== null || interpretation.judgments.length === 0)
-    return { turn, failure: interpretation.failure, cascade: null, notes: [], mayBeRevised: [], events };
+    return { turn, failure: interpretation.failure, cascade: null, notes: [], mayBeRevised: [], opened: [], events };
   const { results, opened } = cascadeWithGates(
     {
       truth: runtime.truth,
@@ -55,10 +58,11 @@ export function reconcile(
   );
   // A gate opened by a refined judgment moves the landscape: it is weighed again on the next turn.
   if (opened.length > 0) runtime.landscape = null;
+  const landscape = opened.length > 0 ? { landscape: null } : {};
   const cascade = mergeResults(results);
   const context = { truth: runtime.truth, turn, minConfidence: pack.manifest.tuning.minConfidence };
   const mayBeRevised = pack.triggers
-    .filter((subscription) => runtime.triggers.lastFired(subscription.id) === interpretation.turn)
+    .filter((subscription) => runtime.triggers.lastFired(subscription.id) === turn)
     .filter((subscription) => !evaluate(subscription.predicate, context).fired)
     .map((subscription) => subscription.id);
   return {
@@ -67,8 +71,10 @@ export function reconcile(
     cascade,
     notes: interpretation.judgments.map((judgment) => note(judgment, provisional)),
     mayBeRevised,
+    opened,
     events: {
       ...events,
+      ...landscape,
       fired: runtime.triggers.firedTurns(),
       removed: pack.triggers.map((s) => s.id).filter((id) => !runtime.triggers.has(id)),
       deferred: [...events.deferred, ...cascade.deferred],

@@ -12,6 +12,7 @@ import {
 } from '../../events/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import { narrativeFromPack, type LandscapeEvaluation, type PackGraph } from '../../storykeeper/index.ts';
+import { landscapeNow } from '../storykeeper/landscape.ts';
 import type { SaveStore, StoredLedgerEntry } from '../../store/index.ts';
 import { startWorld, worldFromPack } from '../../world/index.ts';
 import type { PlayState } from '../play-state.ts';
@@ -33,7 +34,10 @@ export interface EventRuntime {
   sensitivity: SensitivityMap;
   /** The pack's narrative graph, with its gates and the predicates behind its conditions. */
   readonly graph: PackGraph;
-  /** The gravitational landscape: computed at scene entry, dropped when a gate opens (recomputed on demand). */
+  /**
+   * The gravitational landscape: weighed at scene entry and when a gate opens (EventState.landscape says when), and
+   * weighed again from exactly that point when the runtime is rebuilt from the save.
+   */
   landscape: LandscapeEvaluation | null;
 }
 
@@ -89,8 +93,32 @@ export function loadEventRuntime(
     lexicon: lexiconOf(pack, personaId),
     sensitivity: buildSensitivityMap(triggers.active(), events.present),
     graph: narrativeFromPack(pack.narrative),
-    landscape: null,
+    landscape: events.landscape == null ? null : weighedLandscape(pack, personaId, store, events.landscape),
   };
+}
+
+export type LandscapeWeighing = NonNullable<EventState['landscape']>;
+
+/**
+ * The landscape as the Storykeeper weighed it then: the truth set up to that ledger seq, the turn and the place. The
+ * same weighing whether the session kept it in memory, was reopened, or forked (issue 24).
+ */
+export function weighedLandscape(
+  pack: StoryPack,
+  personaId: string,
+  store: SaveStore,
+  weighing: LandscapeWeighing,
+): LandscapeEvaluation {
+  const checkpoint = store.latestCheckpoint(TRUTH_CHECKPOINT, weighing.turn);
+  const stored = checkpoint === null ? null : toSnapshot(checkpoint.data);
+  // A snapshot taken after the weighing (never written so today) cannot be wound back: replay the ledger instead.
+  const snapshot = stored !== null && stored.lastSeq <= weighing.lastSeq ? stored : null;
+  const ledger = store
+    .ledger({ afterSeq: snapshot?.lastSeq ?? 0, uptoTurn: weighing.turn })
+    .filter((entry) => entry.seq <= weighing.lastSeq)
+    .map(toLedgerEntry);
+  const truth = rebuild(snapshot, ledger);
+  return landscapeNow(pack, { truth, turn: weighing.turn, location: weighing.location, persona: personaId });
 }
 
 export function toLedgerEntry(stored: StoredLedgerEntry): LedgerEntry {

@@ -3,6 +3,7 @@ import type { StoryPack } from '../../pack/index.ts';
 import type { SaveStore } from '../../store/index.ts';
 import { landscapeReport, type LandscapeReport } from '../../storykeeper/index.ts';
 import { eventsReportAt } from '../classify/report-at.ts';
+import { weighedLandscape } from '../classify/runtime.ts';
 import { truthAt } from '../classify/truth-view.ts';
 import { PLAY_STATE_CHECKPOINT, playStateFromCheckpoint } from '../play-state.ts';
 import { landscapeNow } from './landscape.ts';
@@ -25,6 +26,17 @@ export function landscapeAt(store: SaveStore, pack: StoryPack, turn?: number): L
     played === null ? pack.manifest.start.location : playStateFromCheckpoint(played.data, store.path).location;
   const persona = store.meta().personaId;
   return landscapeReport(landscapeNow(pack, { truth: truthAt(store, at), turn: at, location, persona }));
+}
+
+/**
+ * The landscape the Storykeeper used on turn `turn` (weighed at scene entry or when a gate last opened), rebuilt from
+ * what the save holds; null when the save noted no weighing (before the first turn, or an older save).
+ */
+export function weighedLandscapeAt(store: SaveStore, pack: StoryPack, turn?: number): LandscapeReport | null {
+  const played = store.latestCheckpoint(PLAY_STATE_CHECKPOINT, turnOf(store, turn));
+  const weighing = played === null ? null : playStateFromCheckpoint(played.data, store.path).events?.landscape;
+  if (weighing == null) return null;
+  return landscapeReport(weighedLandscape(pack, store.meta().personaId, store, weighing));
 }
 
 export function landscapeView(store: SaveStore, pack: StoryPack, turn?: number): LandscapeView {

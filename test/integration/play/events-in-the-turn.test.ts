@@ -20,10 +20,12 @@ async function lanternQuay() {
   const { api, home } = setup;
   const save = unwrap(await api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
   const play = async (text: string) => unwrap(await api['play.submit']({ saveId: save.id, text }));
+  /** Waits for the after-turn work (the extractors and Stage 4) of the turns played so far. */
+  const settle = async () => expect(unwrap(await api['play.settle']({ saveId: save.id })).failure).toBeNull();
   const truth = async (turn?: number): Promise<TruthView> =>
     unwrap(await api['saves.truth']({ id: save.id, ...(turn === undefined ? {} : { turn }) }));
   const store = () => openSave(path.join(home, 'saves', save.id), { clock: manualClock(), appVersion: '0.1.0' });
-  return { fake, api, saveId: save.id, play, truth, store };
+  return { fake, api, saveId: save.id, play, settle, truth, store };
 }
 
 const judged = (view: TruthView, key: string) => view.interpretive.find((entry) => entry.key === key);
@@ -77,6 +79,7 @@ describe('the event system in the turn', () => {
     await game.play(PENNY);
     const persona = game.fake.prompts.find((prompt) => prompt.stage === 'narrator');
     expect(persona?.text).toContain('An old pattern stirs in Kit Wickett (the lantern ladder): let it show.');
+    await game.settle();
     const view = await game.truth();
     expect(view.classification?.judgments).toEqual([
       expect.objectContaining({ proposition: KIT_TRUST, confidence: 0.7, standing: 'provisional' }),
@@ -105,21 +108,24 @@ describe('the event system in the turn', () => {
     expect(witnesses(2)).toEqual({ kind: 'heard', by: [persona, ...presentAtTheLantern] });
   });
 
-  it('takes in a Stage 4 answer that lands after its turn committed with the next turn, never waiting for it', async () => {
+  it('runs Stage 4 after its turn committed, as an after-turn step, and reconciles it before the next turn', async () => {
     const game = await lanternQuay();
     const release = game.fake.interpret(
       { judgments: [{ proposition: KIT_TRUST, confidence: 0.2, magnitude: 0.05, description: 'A bribe, not trust.' }] },
       { held: true },
     );
-    await game.play(PENNY);
+    const played = await game.play(PENNY);
+    // The turn resolved with Stage 4 still out: its prose never waits for it.
+    expect(played.kind).toBe('turn');
     const first = await game.truth(1);
     expect(first.classification?.interpretation).toBe('pending');
     expect(judged(first, KIT_TRUST)).toMatchObject({ confidence: 0.7, standing: 'provisional' });
     release();
-    await new Promise((resolve) => setTimeout(resolve, 0));
     await game.play('I sit by the fire and wait.');
-    const second = await game.truth(2);
-    expect(second.classification?.reconciliations).toEqual([
+    // Turn 1's answer was reconciled on turn 1, in its after-turn apply step, before turn 2 read the truth set.
+    const reconciled = await game.truth(1);
+    expect(reconciled.classification?.interpretation).toBe('landed');
+    expect(reconciled.classification?.reconciliations).toEqual([
       {
         fromTurn: 1,
         failure: null,
@@ -127,13 +133,20 @@ describe('the event system in the turn', () => {
         mayBeRevised: ['kit_trusts'],
       },
     ]);
+    const second = await game.truth(2);
+    expect(second.classification?.reconciliations).toEqual([]);
     expect(judged(second, KIT_TRUST)).toMatchObject({ confidence: 0.2, standing: 'refined' });
     expect(second.triggers.find((trigger) => trigger.id === 'kit_trusts')?.holds).toBe(false);
     const store = await game.store();
-    const turnTwo = store.turns().find((turn) => turn.number === 2);
-    const stages = store.stageCalls(turnTwo?.id ?? 0).map((call) => call.stage);
+    const turnOne = store.turns().find((turn) => turn.number === 1);
+    const stages = store.stageCalls(turnOne?.id ?? 0).map((call) => call.stage);
+    const interpretRow = store
+      .boundaryRunsOfTurn(turnOne?.id ?? 0, 'after_turn')
+      .flatMap((run) => store.boundarySteps(run.id))
+      .find((row) => row.step === 'deep_interpretation');
     store.close();
     expect(stages).toContain('deep_interpretation');
+    expect(interpretRow).toMatchObject({ status: 'done', attempts: 1 });
   });
 
   it('leaves the provisional judgment standing when Stage 4 fails, and the turn untouched', async () => {
@@ -141,6 +154,8 @@ describe('the event system in the turn', () => {
     game.fake.interpret(new Error('the classifier model is not loaded'));
     const result = await game.play(PENNY);
     expect(result.kind).toBe('turn');
+    // A failed Stage 4 fails no after-turn work: it is saved as the step's answer and reconciled as a failure.
+    await game.settle();
     const view = await game.truth();
     expect(view.classification?.interpretation).toBe('failed');
     expect(judged(view, KIT_TRUST)).toMatchObject({ confidence: 0.7, standing: 'provisional' });

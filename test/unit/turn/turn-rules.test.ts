@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { activateNpcs } from '../../../engine/turn/activation.ts';
 import { parseDuration, parseInput } from '../../../engine/turn/commands.ts';
-import { cleanSpokenWords, findSpeech, spokenWordsStream } from '../../../engine/turn/speech-check.ts';
+import {
+  cleanSpokenWords,
+  dialogProblem,
+  findSpeech,
+  spokenOnly,
+  spokenWordsStream,
+} from '../../../engine/turn/speech-check.ts';
 import { sfc32FromSeed } from '../../../engine/platform/index.ts';
 
 describe('NPC activation', () => {
@@ -106,6 +112,27 @@ describe('speech in narration', () => {
     expect(findSpeech('The sign reads “Closed”.')).toBeNull();
     expect(findSpeech('Rain on the quay.')).toBeNull();
     expect(findSpeech('She only shouts "Run!" and is gone.')).toBe('"Run!"');
+  });
+
+  it('finds single-quoted speech, quoted interjections and dash-led lines, not apostrophes or mid-line dashes', () => {
+    expect(findSpeech("Kit tugs his sleeve. 'Keep it down, mister,' she hisses.")).toBe("'Keep it down, mister,'");
+    expect(findSpeech('Magdalen nods once. ‘Aye.’')).toBe('‘Aye.’');
+    expect(findSpeech('Magdalen nods once. "Aye."')).toBe('"Aye."');
+    expect(findSpeech('Old Tom only says “Aye,” and turns back to his pipe.')).toBe('“Aye,”');
+    expect(findSpeech('The landlady wipes the bar.\n— Sit, my lamb, she says.')).toBe('— Sit, my lamb, she says.');
+    expect(findSpeech("Kit's penny rests in the sailors' tin; the lamp — old and cracked — swings.")).toBeNull();
+    expect(findSpeech("The board reads 'Closed' in chalk.")).toBeNull();
+  });
+
+  it('tells spoken words from attribution and stage directions in a dialog reply, and cuts them away', () => {
+    expect(dialogProblem('Sit, my lamb," she said, and smiled.', 'Magdalen Rook')).toMatch(/quotes its words/u);
+    expect(dialogProblem('*wipes the bar* Sit down.', 'Magdalen Rook')).toMatch(/stage direction/u);
+    expect(dialogProblem('Sit down, she said.', 'Magdalen Rook')).toMatch(/attributes its words \(she said\.\)/u);
+    expect(dialogProblem('Sit down, my lamb. The fire is warm.', 'Magdalen Rook')).toBeNull();
+    expect(dialogProblem('I said no, and I meant it.', 'Magdalen Rook')).toBeNull();
+    expect(spokenOnly('Sit, my lamb," she said, and smiled.', 'Magdalen Rook')).toBe('Sit, my lamb.');
+    expect(spokenOnly('She smiles. "Sit down.', 'Magdalen Rook')).toBe('Sit down.');
+    expect(spokenOnly('(leaning close) Keep it down, Magdalen whispered.', 'Magdalen Rook')).toBe('Keep it down.');
   });
 
   it('cleans a dialog reply down to the spoken words', () => {

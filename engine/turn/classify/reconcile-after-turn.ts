@@ -1,0 +1,54 @@
+import type { StoryPack } from '../../pack/index.ts';
+import type { NewLedgerEntry, SaveStore } from '../../store/index.ts';
+import type { InterpretStep, Interpretation } from './deep-interpretation.ts';
+import type { EventState } from './event-state.ts';
+import { reconcile } from './reconcile.ts';
+import { eventsReportAt } from './report-at.ts';
+import { loadEventRuntime } from './runtime.ts';
+import type { EventsReport } from './turn-events.ts';
+
+export interface AfterTurnReconciliation {
+  readonly events: EventState;
+  readonly ledger: readonly NewLedgerEntry[];
+  /** The turn's classification report with the reconciliation added (null: the turn saved none). */
+  readonly report: EventsReport | null;
+}
+
+/**
+ * Stage 4's answer reconciled in its turn's after-turn apply step (issue 24): exactly once, in the transaction that
+ * finishes the run, on the truth set the turn committed (rebuilt from the save, so a resumed run reconciles the same).
+ * What it fires or defers joins the event state the next turn starts from; a gate it opens has the landscape weighed
+ * again then.
+ */
+export function reconcileAfterTurn(
+  store: SaveStore,
+  pack: StoryPack,
+  at: { readonly turn: number; readonly events: EventState; readonly monotonic: () => number },
+  step: InterpretStep,
+  interpretation: Interpretation,
+): AfterTurnReconciliation {
+  // Reconciling moves no landscape but by opening a gate (which clears its weighing): none is weighed here.
+  const runtime = loadEventRuntime(pack, store.meta().personaId, store, { ...at.events, landscape: null });
+  const result = reconcile(pack, runtime, at.events, interpretation, step.provisional, at.turn, at.monotonic);
+  const events = result.events;
+  const ledger = (result.cascade?.applied ?? []).map((entry) => ({ seq: entry.seq, record: entry.record }));
+  const saved = eventsReportAt(store, at.turn);
+  const report =
+    saved === null
+      ? null
+      : {
+          ...saved,
+          interpretation: result.failure === null ? ('landed' as const) : ('failed' as const),
+          reconciliations: [
+            ...saved.reconciliations,
+            {
+              fromTurn: at.turn,
+              failure: result.failure,
+              notes: result.notes,
+              mayBeRevised: result.mayBeRevised,
+              firings: result.cascade?.firings ?? [],
+            },
+          ],
+        };
+  return { events, ledger, report };
+}
