@@ -22,7 +22,8 @@ async function lanternQuay() {
   const play = async (text: string) => unwrap(await api['play.submit']({ saveId: save.id, text }));
   const truth = async (turn?: number): Promise<TruthView> =>
     unwrap(await api['saves.truth']({ id: save.id, ...(turn === undefined ? {} : { turn }) }));
-  const store = () => openSave(path.join(home, 'saves', save.id), { clock: manualClock(), appVersion: '0.1.0' });
+  const store = () =>
+    openSave(path.join(home, 'saves', save.id), { clock: manualClock(), appVersion: '0.1.0' }, 'read');
   return { fake, api, saveId: save.id, play, truth, store };
 }
 
