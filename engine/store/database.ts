@@ -56,7 +56,10 @@ export interface StageCallsTable {
   prompt: Uint8Array;
   prompt_base: number | null;
   prompt_chain: number;
-  output: string | null;
+  /** Packed against `output_base`, the previous output of the same stage. */
+  output: Uint8Array | null;
+  output_base: number | null;
+  output_chain: number;
   prompt_tokens: number | null;
   cached_tokens: number | null;
   generated_tokens: number | null;

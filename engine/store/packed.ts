@@ -11,7 +11,7 @@ import { statement } from './sqlite/exec.ts';
  */
 
 /** Links from a payload back to one packed alone. */
-export const CHAIN_LIMIT = 15;
+export const CHAIN_LIMIT = 31;
 /** Deflate reaches 32 KiB back; the dictionary is the start of the base, which lines up with the start of the text. */
 const DICTIONARY_BYTES = 32 * 1024 - 512;
 /** Unpacked payloads kept per connection: a turn's calls and the last of each kind, for the next write's base. */
@@ -19,12 +19,13 @@ const CACHE_SIZE = 96;
 
 export interface PackedColumn {
   readonly table: 'stage_calls' | 'checkpoints' | 'boundary_runs';
-  readonly column: 'prompt' | 'data' | 'input';
+  readonly column: 'prompt' | 'output' | 'data' | 'input';
   /** What makes two rows "of the same kind". */
   readonly kind: 'stage' | 'kind';
 }
 
 export const PACKED_PROMPT: PackedColumn = { table: 'stage_calls', column: 'prompt', kind: 'stage' };
+export const PACKED_OUTPUT: PackedColumn = { table: 'stage_calls', column: 'output', kind: 'stage' };
 export const PACKED_CHECKPOINT: PackedColumn = { table: 'checkpoints', column: 'data', kind: 'kind' };
 export const PACKED_RUN_INPUT: PackedColumn = { table: 'boundary_runs', column: 'input', kind: 'kind' };
 
@@ -61,7 +62,7 @@ export function packFor(
 ): Packed {
   const last = statement(
     sqlite,
-    `select id, ${spec.column}_chain as chain from ${spec.table} where ${spec.kind} = ? and turn_id <= ? order by id desc limit 1`,
+    `select id, ${spec.column}_chain as chain from ${spec.table} where ${spec.kind} = ? and turn_id <= ? and ${spec.column} is not null order by id desc limit 1`,
   ).get(kind, turnId);
   if (!isChainRow(last) || last.chain >= CHAIN_LIMIT) return { payload: packText(text, null), base: null, chain: 0 };
   return { payload: packText(text, unpackRow(sqlite, spec, last.id)), base: last.id, chain: last.chain + 1 };
@@ -69,12 +70,12 @@ export function packFor(
 
 /** Remembers a row just written, so the next one of its kind does not unpack it again. */
 export function rememberPacked(sqlite: SqliteConnection, spec: PackedColumn, id: number, text: string): void {
-  remember(sqlite, `${spec.table}:${id}`, text);
+  remember(sqlite, keyOf(spec, id), text);
 }
 
 /** The text of a packed row (unpacking its chain back to a payload packed alone). */
 export function unpackRow(sqlite: SqliteConnection, spec: PackedColumn, id: number): string {
-  const key = `${spec.table}:${id}`;
+  const key = keyOf(spec, id);
   const cached = caches.get(sqlite)?.get(key);
   if (cached !== undefined) return cached;
   const row = statement(
@@ -91,6 +92,10 @@ export function unpackRow(sqlite: SqliteConnection, spec: PackedColumn, id: numb
   }
   remember(sqlite, key, text);
   return text;
+}
+
+function keyOf(spec: PackedColumn, id: number): string {
+  return `${spec.table}.${spec.column}:${id}`;
 }
 
 const caches = new WeakMap<SqliteConnection, Map<string, string>>();

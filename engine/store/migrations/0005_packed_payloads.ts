@@ -2,8 +2,8 @@ import { deflateRawSync } from 'node:zlib';
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Format 5: the bulky payloads — stage-call prompts, checkpoints, durable-run snapshots — stored packed. Each is
- * deflated with the previous payload of its kind (the same stage, checkpoint kind or run kind) as the preset
+ * Format 5: the bulky payloads — stage-call prompts and outputs, checkpoints, durable-run snapshots — stored packed. Each is
+ * deflated with the previous payload of its kind (of the same stage, checkpoint kind or run kind) as the preset
  * dictionary, so what that one already stored (a stage's system prompt, the preamble, most of a checkpoint) costs
  * almost nothing again; `*_base` names that row and `*_chain` counts the links back to a payload packed alone, which
  * the application starts again every few rows so no read unpacks a long chain. A base is always an earlier row of a
@@ -31,22 +31,28 @@ function pack(text: string): Buffer {
   return deflateRawSync(Buffer.from(text, 'utf8'), { level: 9 });
 }
 
-/** Copies `table` into `table_new` row by row (in id order, in batches), packing the `column` payload. */
-async function copyPacked(db: Kysely<unknown>, table: string, columns: readonly string[], column: string) {
-  const list = sql.join(columns.map((name) => sql.ref(name)));
-  const all = sql.join([...columns, column, `${column}_base`, `${column}_chain`].map((name) => sql.ref(name)));
+/**
+ * Copies `table` into `table_new` row by row (in id order, in batches), packing the `packed` payloads (a null one stays
+ * null).
+ */
+async function copyPacked(db: Kysely<unknown>, table: string, columns: readonly string[], packed: readonly string[]) {
+  const chains = packed.flatMap((column) => [column, `${column}_base`, `${column}_chain`]);
+  const selected = sql.join([...columns, ...packed].map((name) => sql.ref(name)));
+  const inserted = sql.join([...columns, ...chains].map((name) => sql.ref(name)));
   for (let after = 0; ;) {
     const rows = await sql<Record<string, unknown> & { id: number }>`
-      select ${list}, ${sql.ref(column)} as payload from ${sql.table(table)} where id > ${after} order by id limit ${BATCH}`.execute(
-      db,
-    );
+      select ${selected} from ${sql.table(table)} where id > ${after} order by id limit ${BATCH}`.execute(db);
     if (rows.rows.length === 0) return;
     for (const row of rows.rows) {
-      const values = columns.map((name) => row[name]);
-      const payload = row['payload'];
-      if (typeof payload !== 'string') throw new Error(`${table} ${row.id}: ${column} is not text`);
-      await sql`insert into ${sql.table(`${table}_new`)} (${all})
-        values (${sql.join(values.map((value) => sql`${value}`))}, ${pack(payload)}, null, 0)`.execute(db);
+      const values: unknown[] = columns.map((name) => row[name]);
+      for (const column of packed) {
+        const payload = row[column];
+        if (payload !== null && typeof payload !== 'string')
+          throw new Error(`${table} ${row.id}: ${column} is not text`);
+        values.push(payload === null ? null : pack(payload), null, 0);
+      }
+      await sql`insert into ${sql.table(`${table}_new`)} (${inserted})
+        values (${sql.join(values.map((value) => sql`${value}`))})`.execute(db);
       after = row.id;
     }
   }
@@ -55,8 +61,7 @@ async function copyPacked(db: Kysely<unknown>, table: string, columns: readonly 
 const chainColumns = (column: string) =>
   sql.raw(`
   ${column}_base integer check (${column}_base is null or ${column}_base < id),
-  ${column}_chain integer not null check (${column}_chain >= 0),
-  check ((${column}_base is null) = (${column}_chain = 0))`);
+  ${column}_chain integer not null check (${column}_chain >= 0 and (${column}_base is null) = (${column}_chain = 0))`);
 
 async function rebuildStageCalls(db: Kysely<unknown>): Promise<void> {
   await sql`create table stage_calls_new (
@@ -68,7 +73,7 @@ async function rebuildStageCalls(db: Kysely<unknown>): Promise<void> {
     provider text not null,
     model text not null,
     prompt blob not null,
-    output text,
+    output blob,
     prompt_tokens integer,
     cached_tokens integer,
     generated_tokens integer,
@@ -77,11 +82,12 @@ async function rebuildStageCalls(db: Kysely<unknown>): Promise<void> {
     error text,
     created_at integer not null,
     ${chainColumns('prompt')},
+    ${chainColumns('output')},
     constraint stage_calls_turn_seq unique (turn_id, seq)
   ) strict`.execute(db);
-  const columns = ['id', 'turn_id', 'seq', 'stage', 'principal', 'provider', 'model', 'output', 'prompt_tokens'];
+  const columns = ['id', 'turn_id', 'seq', 'stage', 'principal', 'provider', 'model', 'prompt_tokens'];
   const more = ['cached_tokens', 'generated_tokens', 'ttft_ms', 'total_ms', 'error', 'created_at'];
-  await copyPacked(db, 'stage_calls', [...columns, ...more], 'prompt');
+  await copyPacked(db, 'stage_calls', [...columns, ...more], ['prompt', 'output']);
   await sql`drop table stage_calls`.execute(db);
   await sql`alter table stage_calls_new rename to stage_calls`.execute(db);
   await sql`create index stage_calls_stage on stage_calls (stage, id)`.execute(db);
@@ -97,7 +103,7 @@ async function rebuildCheckpoints(db: Kysely<unknown>): Promise<void> {
     data blob not null,
     ${chainColumns('data')}
   ) strict`.execute(db);
-  await copyPacked(db, 'checkpoints', ['id', 'turn_id', 'created_at', 'kind'], 'data');
+  await copyPacked(db, 'checkpoints', ['id', 'turn_id', 'created_at', 'kind'], ['data']);
   await sql`drop table checkpoints`.execute(db);
   await sql`alter table checkpoints_new rename to checkpoints`.execute(db);
   await sql`create index checkpoints_kind on checkpoints (kind, id)`.execute(db);
@@ -117,7 +123,7 @@ async function rebuildBoundaryRuns(db: Kysely<unknown>): Promise<void> {
     ${chainColumns('input')}
   ) strict`.execute(db);
   const columns = ['id', 'turn_id', 'status', 'error', 'created_at', 'finished_at', 'kind'];
-  await copyPacked(db, 'boundary_runs', columns, 'input');
+  await copyPacked(db, 'boundary_runs', columns, ['input']);
   await sql`drop table boundary_runs`.execute(db);
   await sql`alter table boundary_runs_new rename to boundary_runs`.execute(db);
   await sql`create index boundary_runs_turn on boundary_runs (turn_id)`.execute(db);

@@ -3,7 +3,7 @@ import type { StageCallsTable } from '../database.ts';
 import { parsePrompt, toJsonText } from '../json.ts';
 import type { SqliteConnection } from '../sqlite/connection.ts';
 import { all, first } from '../sqlite/exec.ts';
-import { PACKED_PROMPT, packFor, rememberPacked, unpackRow } from '../packed.ts';
+import { PACKED_OUTPUT, PACKED_PROMPT, packFor, rememberPacked, unpackRow } from '../packed.ts';
 import { qb } from '../sqlite/query-builder.ts';
 import type { NewStageCall, StoredStageCall } from '../types.ts';
 
@@ -17,6 +17,8 @@ export function insertStageCalls(
   calls.forEach((call, index) => {
     const text = toJsonText(call.prompt, `prompt of stage call ${index + 1} (${call.stage})`);
     const packed = packFor(sqlite, PACKED_PROMPT, call.stage, turnId, text);
+    const output = call.output ?? null;
+    const outputPacked = output === null ? null : packFor(sqlite, PACKED_OUTPUT, call.stage, turnId, output);
     const values = {
       turn_id: turnId,
       seq: call.seq ?? index + 1,
@@ -27,7 +29,9 @@ export function insertStageCalls(
       prompt: packed.payload,
       prompt_base: packed.base,
       prompt_chain: packed.chain,
-      output: call.output ?? null,
+      output: outputPacked?.payload ?? null,
+      output_base: outputPacked?.base ?? null,
+      output_chain: outputPacked?.chain ?? 0,
       prompt_tokens: call.promptTokens ?? null,
       cached_tokens: call.cachedTokens ?? null,
       generated_tokens: call.generatedTokens ?? null,
@@ -39,6 +43,7 @@ export function insertStageCalls(
     const row = first(sqlite, qb.insertInto('stage_calls').values(values).returning('id'));
     if (row === undefined) throw new Error('INSERT … RETURNING returned no stage call');
     rememberPacked(sqlite, PACKED_PROMPT, row.id, text);
+    if (output !== null) rememberPacked(sqlite, PACKED_OUTPUT, row.id, output);
   });
 }
 
@@ -57,7 +62,7 @@ function toStoredStageCall(sqlite: SqliteConnection, row: Selectable<StageCallsT
     provider: row.provider,
     model: row.model,
     prompt: parsePrompt(unpackRow(sqlite, PACKED_PROMPT, row.id)),
-    output: row.output,
+    output: row.output === null ? null : unpackRow(sqlite, PACKED_OUTPUT, row.id),
     promptTokens: row.prompt_tokens,
     cachedTokens: row.cached_tokens,
     generatedTokens: row.generated_tokens,
