@@ -112,7 +112,10 @@ export interface BoundaryStepsTable {
   step: string;
   status: 'pending' | 'running' | 'done' | 'failed';
   attempts: Generated<number>;
-  output: string | null;
+  /** Packed against `output_base`, an earlier finished step of the same name. */
+  output: Uint8Array | null;
+  output_base: number | null;
+  output_chain: Generated<number>;
   error: string | null;
   started_at: number | null;
   finished_at: number | null;

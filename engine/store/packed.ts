@@ -18,16 +18,25 @@ const DICTIONARY_BYTES = 32 * 1024 - 512;
 const CACHE_SIZE = 96;
 
 export interface PackedColumn {
-  readonly table: 'stage_calls' | 'checkpoints' | 'boundary_runs';
+  readonly table: 'stage_calls' | 'checkpoints' | 'boundary_runs' | 'boundary_steps';
   readonly column: 'prompt' | 'output' | 'data' | 'input';
   /** What makes two rows "of the same kind". */
-  readonly kind: 'stage' | 'kind';
+  readonly kind: 'stage' | 'kind' | 'step';
+  /** The last row of a kind from a turn no later than (kind, turnId) → (id, chain): when the table has no turn_id. */
+  readonly lastOfKind?: string;
 }
 
 export const PACKED_PROMPT: PackedColumn = { table: 'stage_calls', column: 'prompt', kind: 'stage' };
 export const PACKED_OUTPUT: PackedColumn = { table: 'stage_calls', column: 'output', kind: 'stage' };
 export const PACKED_CHECKPOINT: PackedColumn = { table: 'checkpoints', column: 'data', kind: 'kind' };
 export const PACKED_RUN_INPUT: PackedColumn = { table: 'boundary_runs', column: 'input', kind: 'kind' };
+export const PACKED_STEP_OUTPUT: PackedColumn = {
+  table: 'boundary_steps',
+  column: 'output',
+  kind: 'step',
+  lastOfKind: `select s.id, s.output_chain as chain from boundary_steps s join boundary_runs r on r.id = s.run_id
+    where s.step = ? and r.turn_id <= ? and s.output is not null order by s.id desc limit 1`,
+};
 
 export interface Packed {
   readonly payload: Buffer;
@@ -60,10 +69,10 @@ export function packFor(
   turnId: number,
   text: string,
 ): Packed {
-  const last = statement(
-    sqlite,
-    `select id, ${spec.column}_chain as chain from ${spec.table} where ${spec.kind} = ? and turn_id <= ? and ${spec.column} is not null order by id desc limit 1`,
-  ).get(kind, turnId);
+  const lastOfKind =
+    spec.lastOfKind ??
+    `select id, ${spec.column}_chain as chain from ${spec.table} where ${spec.kind} = ? and turn_id <= ? and ${spec.column} is not null order by id desc limit 1`;
+  const last = statement(sqlite, lastOfKind).get(kind, turnId);
   if (!isChainRow(last) || last.chain >= CHAIN_LIMIT) return { payload: packText(text, null), base: null, chain: 0 };
   return { payload: packText(text, unpackRow(sqlite, spec, last.id)), base: last.id, chain: last.chain + 1 };
 }

@@ -2,14 +2,15 @@ import { deflateRawSync } from 'node:zlib';
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Format 5: the bulky payloads — stage-call prompts and outputs, checkpoints, durable-run snapshots — stored packed. Each is
- * deflated with the previous payload of its kind (of the same stage, checkpoint kind or run kind) as the preset
+ * Format 5: the bulky payloads — stage-call prompts and outputs, checkpoints, durable-run snapshots and step outputs —
+ * stored packed. Each is
+ * deflated with the previous payload of its kind (of the same stage, checkpoint kind, run kind or step) as the preset
  * dictionary, so what that one already stored (a stage's system prompt, the preamble, most of a checkpoint) costs
  * almost nothing again; `*_base` names that row and `*_chain` counts the links back to a payload packed alone, which
  * the application starts again every few rows so no read unpacks a long chain. A base is always an earlier row of a
  * turn no later than its own, so a fork (which keeps whole turns) keeps every base it needs.
  *
- * Existing rows are packed alone (base null, chain 0), in batches. The three tables are rebuilt (SQLite cannot change
+ * Existing rows are packed alone (base null, chain 0), in batches. The four tables are rebuilt (SQLite cannot change
  * a column's type); the caller turns foreign-key enforcement off around the migration, as SQLite's procedure for
  * rebuilding a table asks, and this migration checks the keys itself before it commits.
  *
@@ -19,6 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await rebuildStageCalls(db);
   await rebuildCheckpoints(db);
   await rebuildBoundaryRuns(db);
+  await rebuildBoundarySteps(db);
   const violations = await sql<{ table: string }>`pragma foreign_key_check`.execute(db);
   if (violations.rows.length > 0) {
     throw new Error(`foreign keys broken by the rebuild: ${JSON.stringify(violations.rows.slice(0, 5))}`);
@@ -130,6 +132,32 @@ async function rebuildBoundaryRuns(db: Kysely<unknown>): Promise<void> {
   await sql`create index boundary_runs_status on boundary_runs (status, id)`.execute(db);
   await sql`create index boundary_runs_kind_status on boundary_runs (kind, status, id)`.execute(db);
   await sql`create index boundary_runs_kind on boundary_runs (kind, id)`.execute(db);
+}
+
+/** A step's output is written when it finishes, so its base (an earlier finished step) may have a later id. */
+async function rebuildBoundarySteps(db: Kysely<unknown>): Promise<void> {
+  await sql`create table boundary_steps_new (
+    id integer primary key,
+    run_id integer not null references boundary_runs (id),
+    step text not null,
+    status text not null check (status in ('pending', 'running', 'done', 'failed')),
+    attempts integer not null default 0,
+    output blob,
+    error text,
+    started_at integer,
+    finished_at integer,
+    output_base integer check (output_base is null or output_base <> id),
+    output_chain integer not null default 0 check (output_chain >= 0 and (output_base is null) = (output_chain = 0)),
+    constraint boundary_steps_run_step unique (run_id, step)
+  ) strict`.execute(db);
+  const columns = ['id', 'run_id', 'step', 'status', 'attempts', 'error', 'started_at', 'finished_at'];
+  await copyPacked(db, 'boundary_steps', columns, ['output']);
+  await sql`drop table boundary_steps`.execute(db);
+  await sql`alter table boundary_steps_new rename to boundary_steps`.execute(db);
+  await sql`create index boundary_steps_step on boundary_steps (step, id)`.execute(db);
+  // A finished step is final (as format 3 made it): its output was applied (or will be) exactly once.
+  await sql`create trigger boundary_steps_done_final before update on boundary_steps when old.status = 'done'
+    begin select raise(abort, 'a finished boundary step is final'); end`.execute(db);
 }
 
 /** History is never edited (as format 1 made it), on the rebuilt tables too. */

@@ -5,7 +5,7 @@ import { parseJson, toJsonText } from '../json.ts';
 import type { SqliteConnection } from '../sqlite/connection.ts';
 import { all, first, run } from '../sqlite/exec.ts';
 import { qb } from '../sqlite/query-builder.ts';
-import { PACKED_RUN_INPUT, packFor, rememberPacked, unpackRow } from '../packed.ts';
+import { PACKED_RUN_INPUT, PACKED_STEP_OUTPUT, packFor, rememberPacked, unpackRow } from '../packed.ts';
 
 export function insertBoundaryRun(
   sqlite: SqliteConnection,
@@ -90,7 +90,7 @@ export function boundaryRunsOfTurn(
 
 export function boundarySteps(sqlite: SqliteConnection, runId: number): StoredBoundaryStep[] {
   const query = qb.selectFrom('boundary_steps').selectAll().where('run_id', '=', runId).orderBy('id');
-  return all(sqlite, query).map(toStoredStep);
+  return all(sqlite, query).map((row) => toStoredStep(sqlite, row));
 }
 
 export function markStepStarted(sqlite: SqliteConnection, runId: number, step: string, now: number): void {
@@ -104,12 +104,21 @@ export function markStepStarted(sqlite: SqliteConnection, runId: number, step: s
 
 export function markStepDone(sqlite: SqliteConnection, runId: number, step: string, output: unknown, now: number) {
   const text = toJsonText(output, `output of boundary step ${step}`);
+  const packed = packFor(sqlite, PACKED_STEP_OUTPUT, step, boundaryRunTurnId(sqlite, runId) ?? 0, text);
   const query = qb
     .updateTable('boundary_steps')
-    .set({ status: 'done', output: text, finished_at: now })
+    .set({
+      status: 'done',
+      output: packed.payload,
+      output_base: packed.base,
+      output_chain: packed.chain,
+      finished_at: now,
+    })
     .where('run_id', '=', runId)
-    .where('step', '=', step);
-  run(sqlite, query);
+    .where('step', '=', step)
+    .returning('id');
+  const row = first(sqlite, query);
+  if (row !== undefined) rememberPacked(sqlite, PACKED_STEP_OUTPUT, row.id, text);
 }
 
 export function markStepFailed(sqlite: SqliteConnection, runId: number, step: string, error: string, now: number) {
@@ -157,13 +166,13 @@ function toStoredRun(
   };
 }
 
-function toStoredStep(row: Selectable<BoundaryStepsTable>): StoredBoundaryStep {
+function toStoredStep(sqlite: SqliteConnection, row: Selectable<BoundaryStepsTable>): StoredBoundaryStep {
   return {
     runId: row.run_id,
     step: row.step,
     status: row.status,
     attempts: row.attempts,
-    output: row.output === null ? null : parseJson(row.output),
+    output: row.output === null ? null : parseJson(unpackRow(sqlite, PACKED_STEP_OUTPUT, row.id)),
     error: row.error,
     startedAt: row.started_at,
     finishedAt: row.finished_at,

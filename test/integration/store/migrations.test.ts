@@ -170,6 +170,7 @@ describe('migrations', () => {
           prompt: store.stageCalls(1)[0]?.prompt,
           checkpoint: store.latestCheckpoint('play_state')?.data,
           runs: store.boundaryRunsOfTurn(1).map((run) => [run.kind, run.input]),
+          steps: store.boundarySteps(1).map((step) => [step.step, step.status, step.output]),
           ledger: store.ledger().length,
         };
       } finally {
@@ -186,6 +187,7 @@ describe('migrations', () => {
           prompt: PROMPT,
           checkpoint: CHECKPOINT,
           runs: format >= 3 ? [['scene_boundary', RUN_INPUT]] : [],
+          steps: format >= 3 ? [['deferred_events', 'done', []]] : [],
           ledger: format >= 2 ? 1 : 0,
         });
         expect(pragmas(path)['user_version']).toBe(LATEST_SAVE_FORMAT);
