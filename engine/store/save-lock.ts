@@ -91,21 +91,6 @@ export function acquireSaveLock(savePath: string, clock: Clock): SaveLock {
   throw inUse(savePath, null);
 }
 
-/** Who holds the save's writer lock right now, or null when nobody does (without taking it). */
-export function saveLockHolder(savePath: string, clock: Clock): SaveLockHolder | null {
-  try {
-    acquireSaveLock(savePath, clock).release();
-    return null;
-  } catch (error) {
-    if (error instanceof EngineError && error.code === 'save_in_use') {
-      const pid = error.details?.['pid'];
-      const since = error.details?.['since'];
-      return typeof pid === 'number' && typeof since === 'number' ? { pid, since } : { pid: 0, since: 0 };
-    }
-    throw error;
-  }
-}
-
 /** Removes a lock file nobody holds (a deleted save's). */
 export function removeLockFile(savePath: string): void {
   rmSync(lockPathFor(savePath), { force: true });
