@@ -14,8 +14,9 @@ import { statement } from './sqlite/exec.ts';
 export const CHAIN_LIMIT = 31;
 /** Deflate reaches 32 KiB back; the dictionary is the start of the base, which lines up with the start of the text. */
 const DICTIONARY_BYTES = 32 * 1024 - 512;
-/** Unpacked payloads kept per connection: a turn's calls and the last of each kind, for the next write's base. */
-const CACHE_SIZE = 96;
+/** Unpacked payloads kept per connection: a turn's calls, and the last of each kind for the next write's base (the
+ * boundary's stages come round only every few turns). */
+const CACHE_SIZE = 256;
 
 export interface PackedColumn {
   readonly table: 'stage_calls' | 'checkpoints' | 'boundary_runs' | 'boundary_steps';
