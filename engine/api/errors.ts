@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'save_corrupt',
   'save_foreign',
   'save_too_new',
+  /** The save is open for writing in another Storyloom process (or another engine in this one). */
+  'save_in_use',
   'stage_failed',
   'llm_error',
   'aborted',

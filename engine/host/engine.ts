@@ -19,6 +19,7 @@ import { packImportHandlers } from './handlers/pack-import.ts';
 import { playHandlers } from './handlers/play.ts';
 import { LlmRouting } from './llm-routing.ts';
 import { PackRegistry } from './pack-registry.ts';
+import { SaveReaders } from './save-readers.ts';
 import { Sessions } from './sessions.ts';
 
 export interface EngineOptions {
@@ -102,14 +103,17 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   };
   const library = new SaveLibrary({ folder: ports.roots.saves, clock: ports.clock, appVersion: options.appVersion });
   const packs = new PackRegistry(ports.roots, options.appVersion, options.extraPackDirs ?? []);
+  // What a crash left in the saves folder (a fork killed half-way, companions of deleted saves) goes first.
+  library.clearLeftovers();
   sessions = new Sessions({ context, library, packs, routing });
+  const readers = new SaveReaders(library);
   if (options.watchPacks === true) packs.watch(() => events.emit({ type: 'packs.changed' }));
   const handlers = {
     ...appHandlers(context),
     ...settingsHandlers(context),
     ...packsHandlers(context, packs),
     ...packImportHandlers(context, packs),
-    ...savesHandlers(context, library, packs, sessions),
+    ...savesHandlers(context, library, packs, sessions, readers),
     ...playHandlers(sessions),
     ...modelsHandlers(context),
     ...llmHandlers(context),
@@ -126,6 +130,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     dispose: async () => {
       packs.unwatch();
       await sessions?.closeAll();
+      await readers.closeAll();
       await routing.dispose();
     },
   };

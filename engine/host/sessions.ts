@@ -1,6 +1,6 @@
 import type { SettledWork } from '../api/index.ts';
 import { PromptBook } from '../prompts/index.ts';
-import type { SaveLibrary } from '../store/index.ts';
+import type { SaveLibrary, SaveStore } from '../store/index.ts';
 import { PlaySession, type SubmitResult } from '../turn/index.ts';
 import type { HostContext } from './context.ts';
 import type { LlmRouting } from './llm-routing.ts';
@@ -49,6 +49,21 @@ export class Sessions {
     } finally {
       open.running = null;
     }
+  }
+
+  /**
+   * Opens the save for play now, if it is not open yet: its writer lock is taken (a save open in another process is
+   * refused with `save_in_use`) and the durable runs a crash or a stop left unfinished resume at once, in the
+   * background, not at the first input.
+   */
+  async open(saveId: string): Promise<void> {
+    await this.#open(saveId);
+  }
+
+  /** The open store of a save being played here, or null: reads go through it instead of opening the file again. */
+  async storeOf(saveId: string): Promise<SaveStore | null> {
+    const open = await this.#sessions.get(saveId)?.catch(() => null);
+    return open?.session.saveId === saveId ? open.session.store : null;
   }
 
   /** Waits for the save's after-turn work (see PlaySession.settle). */
@@ -102,10 +117,15 @@ export class Sessions {
 
   async #create(saveId: string): Promise<OpenSession> {
     const { context, library, packs, routing } = this.#deps;
+    // Opened once, for writing, and handed to the session: one integrity check, one connection, the lock held.
     const store = await library.open(saveId);
-    const packId = store.meta().packId;
-    store.close();
-    const pack = await packs.pack(packId);
+    let pack;
+    try {
+      pack = await packs.pack(store.meta().packId);
+    } catch (error) {
+      store.close();
+      throw error;
+    }
     const session = await PlaySession.open(
       {
         library,
@@ -118,7 +138,7 @@ export class Sessions {
         stageTimeoutMs: STAGE_TIMEOUT_MS,
         historyWindow: HISTORY_WINDOW,
       },
-      saveId,
+      store,
     );
     return { session, running: null };
   }

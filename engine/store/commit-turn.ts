@@ -2,7 +2,8 @@ import type { NewBoundaryRun, RunKind } from './boundary-types.ts';
 import type { StoreContext } from './context.ts';
 import { insertBoundaryRun } from './repos/boundary.ts';
 import { insertCheckpoint } from './repos/checkpoints.ts';
-import { insertLedger } from './repos/ledger.ts';
+import { EngineError } from '../api/errors.ts';
+import { insertLedger, lastLedgerSeq } from './repos/ledger.ts';
 import { insertMessages } from './repos/messages.ts';
 import { updateMeta } from './repos/meta.ts';
 import { insertStageCalls } from './repos/stage-calls.ts';
@@ -27,6 +28,7 @@ export function commitTurn(context: StoreContext, commit: TurnCommit): Committed
     commit,
     { status: 'committed', rngState: JSON.stringify(commit.rngState) },
     (turn, now) => {
+      checkBasis(context, commit, turn.number);
       const messages = insertMessages(context.sqlite, context.path, turn, commit.messages, now);
       if (commit.checkpoint !== undefined) insertCheckpoint(context.sqlite, turn.id, commit.checkpoint, now);
       for (const checkpoint of commit.checkpoints ?? []) insertCheckpoint(context.sqlite, turn.id, checkpoint, now);
@@ -44,6 +46,34 @@ export function commitTurn(context: StoreContext, commit: TurnCommit): Committed
         ...(boundaryRunId === undefined ? {} : { boundaryRunId }),
       };
     },
+  );
+}
+
+/**
+ * The save must still be where the session left it: the turn it built on the last committed one, its ledger entries
+ * after the last one stored. Anything else means another writer moved the save on, and this turn is refused whole.
+ */
+function checkBasis(context: StoreContext, commit: TurnCommit, number: number): void {
+  const { sqlite, path } = context;
+  if (commit.basedOnTurn !== undefined && number - 1 !== commit.basedOnTurn) {
+    throw changedUnder(
+      path,
+      `it now has ${number - 1} turns, and this turn was played after turn ${commit.basedOnTurn}`,
+    );
+  }
+  const firstSeq = Math.min(...(commit.ledger ?? []).map((entry) => entry.seq));
+  const lastSeq = lastLedgerSeq(sqlite);
+  if (Number.isFinite(firstSeq) && firstSeq <= lastSeq) {
+    throw changedUnder(path, `its event ledger already reaches entry ${lastSeq}, and this turn starts at ${firstSeq}`);
+  }
+}
+
+function changedUnder(path: string, how: string): EngineError {
+  return new EngineError(
+    'save_in_use',
+    `Save ${path} changed while this turn was played (${how}): another Storyloom may be writing it. Nothing of this ` +
+      'turn was saved; open the save again to continue from where it is now.',
+    { path },
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Clock } from '../platform/ports.ts';
+import type { SaveLock } from './save-lock.ts';
 import type { SqliteConnection } from './sqlite/connection.ts';
 
 /** What every operation on an open save needs. */
@@ -7,4 +8,6 @@ export interface StoreContext {
   readonly path: string;
   readonly clock: Clock;
   readonly appVersion: string;
+  /** The writer lock this store holds; null when it is open for reading only. */
+  readonly lock: SaveLock | null;
 }

@@ -52,8 +52,14 @@ export interface StageCallsTable {
   principal: string;
   provider: string;
   model: string;
-  prompt: string;
-  output: string | null;
+  /** Packed (format 5, see packed.ts) against `prompt_base`, the previous prompt of the same stage. */
+  prompt: Uint8Array;
+  prompt_base: number | null;
+  prompt_chain: number;
+  /** Packed against `output_base`, the previous output of the same stage. */
+  output: Uint8Array | null;
+  output_base: number | null;
+  output_chain: number;
   prompt_tokens: number | null;
   cached_tokens: number | null;
   generated_tokens: number | null;
@@ -68,7 +74,10 @@ export interface CheckpointsTable {
   turn_id: number;
   created_at: number;
   kind: string;
-  data: string;
+  /** Packed against `data_base`, the previous checkpoint of the same kind. */
+  data: Uint8Array;
+  data_base: number | null;
+  data_chain: number;
 }
 
 export interface LedgerTable {
@@ -88,7 +97,10 @@ export interface BoundaryRunsTable {
   /** Which durable workflow the run is (format 4; older runs are scene boundaries). */
   kind: Generated<RunKind>;
   status: 'running' | 'done' | 'failed';
-  input: string;
+  /** Packed against `input_base`, the previous run's input of the same kind. */
+  input: Uint8Array;
+  input_base: number | null;
+  input_chain: number;
   error: string | null;
   created_at: number;
   finished_at: number | null;
@@ -100,7 +112,10 @@ export interface BoundaryStepsTable {
   step: string;
   status: 'pending' | 'running' | 'done' | 'failed';
   attempts: Generated<number>;
-  output: string | null;
+  /** Packed against `output_base`, an earlier finished step of the same name. */
+  output: Uint8Array | null;
+  output_base: number | null;
+  output_chain: Generated<number>;
   error: string | null;
   started_at: number | null;
   finished_at: number | null;

@@ -45,7 +45,7 @@ export async function forkSave(
   const meta = source.meta();
   const cut = findCut(source, fork.uptoTurn);
   const now = options.clock.now();
-  await buildSaveFile(destPath, (sqlite) => {
+  await buildSaveFile(destPath, options.clock, (sqlite) => {
     run(sqlite, raw(sql`attach database ${source.path} as src`));
     try {
       transaction(sqlite, () => {

@@ -2,7 +2,7 @@
  * engine/store — SQLite save files. One save = one WAL-mode SQLite file holding the append-only message stream,
  * turns, stage-call logs and checkpoints. Undo/retry/rewind fork a new save; history is never edited.
  */
-export { openSave, createSave, type StoreOptions } from './open-save.ts';
+export { openSave, createSave, type SaveAccess, type StoreOptions } from './open-save.ts';
 export { forkSave, type ForkOptions } from './fork-save.ts';
 export { SaveLibrary, type SaveLibraryOptions } from './save-library.ts';
 export type { SaveStore } from './save-store.ts';

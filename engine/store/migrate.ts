@@ -20,6 +20,10 @@ export async function migrateToLatest(
   const before = pragmaInteger(sqlite, 'user_version');
   if (before === latest) return 0;
   const db = new Kysely<unknown>({ dialect: new StoreSqliteDialect({ database: borrowed(sqlite) }) });
+  // A migration may rebuild a table others refer to; SQLite asks for key enforcement off meanwhile (it cannot change
+  // inside the migration's transaction). A migration that rebuilds checks the keys itself before committing.
+  const enforced = pragmaInteger(sqlite, 'foreign_keys') === 1;
+  sqlite.pragma('foreign_keys = OFF');
   try {
     const result = await new Migrator({
       db,
@@ -38,6 +42,7 @@ export async function migrateToLatest(
     }
   } finally {
     await db.destroy();
+    if (enforced) sqlite.pragma('foreign_keys = ON');
   }
   return latest - before;
 }

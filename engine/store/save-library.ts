@@ -6,7 +6,8 @@ import type { Clock } from '../platform/ports.ts';
 import { SAVE_FILE_EXTENSION } from './constants.ts';
 import { exportDatabase } from './export-save.ts';
 import { isSaveId, saveFileName } from './file-names.ts';
-import { removeDatabaseFiles } from './file-ops.ts';
+import { partialPathFor, removeDatabaseFiles } from './file-ops.ts';
+import { acquireSaveLock, LOCK_FILE_SUFFIX, removeLockFile, type SaveLock } from './save-lock.ts';
 import { forkSave, type ForkOptions } from './fork-save.ts';
 import { readSaveChecked } from './inspect.ts';
 import { createSave, openSave, type StoreOptions } from './open-save.ts';
@@ -63,16 +64,22 @@ export class SaveLibrary {
       try {
         return withStore(await createSave(path, save, this.#options), (store) => store.summary());
       } catch (error) {
-        // Another writer took the name between the check and the creation: try the next one.
-        if (error instanceof EngineError && error.code === 'already_exists') continue;
+        // Another writer took the name between the check and the creation (or is building it): try the next one.
+        if (error instanceof EngineError && (error.code === 'already_exists' || error.code === 'save_in_use')) continue;
         throw error;
       }
     }
     throw new EngineError('internal', `Could not find a free file name for "${save.title}" in ${this.folder}.`);
   }
 
+  /** Opens the save for writing: its writer lock is held until the store is closed. */
   async open(id: string): Promise<SaveStore> {
-    return openSave(this.#pathOf(id), this.#options);
+    return openSave(this.#pathOf(id), this.#options, 'write');
+  }
+
+  /** Opens the save for reading only: it may be open for writing elsewhere. */
+  async read(id: string): Promise<SaveStore> {
+    return openSave(this.#pathOf(id), this.#options, 'read');
   }
 
   async rename(id: string, title: string): Promise<SaveSummary> {
@@ -82,9 +89,54 @@ export class SaveLibrary {
     });
   }
 
-  /** Removes the save and its -wal/-shm companions; any `*.storyloom` file may be deleted, readable or not. */
+  /**
+   * Removes the save and its -wal/-shm companions and lock file; any `*.storyloom` file may be deleted, readable or not,
+   * unless it is open for writing (`save_in_use`).
+   */
   delete(id: string): void {
-    removeDatabaseFiles(this.#existingPathOf(id));
+    const path = this.#existingPathOf(id);
+    const lock = acquireSaveLock(path, this.#options.clock);
+    try {
+      removeDatabaseFiles(path);
+    } finally {
+      lock.release();
+    }
+    removeLockFile(path);
+  }
+
+  /**
+   * Clears what a crash left behind: half-built saves (`*.partial`, e.g. an /undo killed mid-fork) with their -wal/-shm,
+   * and -wal/-shm/lock files whose save no longer exists. A save being built or open right now (its writer lock held,
+   * by this process or another) is left alone; so is every companion of an existing save (a -wal may hold its last
+   * turns). Returns the names removed.
+   */
+  clearLeftovers(): string[] {
+    if (!existsSync(this.folder)) return [];
+    const names = readdirSync(this.folder);
+    const present = new Set(names);
+    const removed: string[] = [];
+    for (const save of leftoverSaves(names, present)) {
+      const path = join(this.folder, save);
+      let lock: SaveLock;
+      try {
+        lock = acquireSaveLock(path, this.#options.clock);
+      } catch {
+        continue;
+      }
+      try {
+        const before = new Set(readdirSync(this.folder));
+        removeDatabaseFiles(partialPathFor(path));
+        if (!existsSync(path)) removeDatabaseFiles(path);
+        for (const name of before) if (!existsSync(join(this.folder, name))) removed.push(name);
+      } finally {
+        lock.release();
+      }
+      if (!existsSync(path)) {
+        removeLockFile(path);
+        if (present.has(save + LOCK_FILE_SUFFIX)) removed.push(save + LOCK_FILE_SUFFIX);
+      }
+    }
+    return removed.sort();
   }
 
   /** A consistent copy at `destPath`, read-only on the source (an older format is copied as it is). Returns it. */
@@ -96,9 +148,12 @@ export class SaveLibrary {
     return destPath;
   }
 
-  /** A new save in this folder holding the source's turns up to `uptoTurn`. */
-  async fork(id: string, fork: ForkOptions): Promise<SaveSummary> {
-    const source = await this.open(id);
+  /**
+   * A new save in this folder holding the source's turns up to `uptoTurn`. The source is read only: an open store of it
+   * (a play session's) may be given instead of its id.
+   */
+  async fork(from: string | SaveStore, fork: ForkOptions): Promise<SaveSummary> {
+    const source = typeof from === 'string' ? await this.read(from) : from;
     try {
       const title = fork.title ?? `${source.meta().title} (turn ${fork.uptoTurn})`;
       const now = this.#options.clock.now();
@@ -109,7 +164,7 @@ export class SaveLibrary {
       }
       throw new EngineError('internal', `Could not find a free file name for "${title}" in ${this.folder}.`);
     } finally {
-      source.close();
+      if (typeof from === 'string') source.close();
     }
   }
 
@@ -135,6 +190,21 @@ export class SaveLibrary {
     if (!existsSync(path)) throw new EngineError('not_found', `No save "${id}" in ${this.folder}.`, { id });
     return path;
   }
+}
+
+/**
+ * The saves a leftover may belong to: `X.storyloom` of a `X.storyloom.partial` (with its companions), of a -wal/-shm
+ * or of a lock file, when `X.storyloom` itself is missing or only the partial is in question.
+ */
+function leftoverSaves(names: readonly string[], present: ReadonlySet<string>): string[] {
+  const saves = new Set<string>();
+  for (const name of names) {
+    const partial = name.match(/^(.+\.storyloom)\.partial(?:-wal|-shm|-journal)?$/u);
+    if (partial?.[1] !== undefined) saves.add(partial[1]);
+    const companion = name.match(/^(.+\.storyloom)(?:-wal|-shm|-journal|\.lock|\.lock-journal)$/u);
+    if (companion?.[1] !== undefined && !present.has(companion[1])) saves.add(companion[1]);
+  }
+  return [...saves].filter((save) => isSaveId(save)).sort();
 }
 
 function withStore<T>(store: SaveStore, use: (store: SaveStore) => T): T {

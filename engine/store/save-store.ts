@@ -97,6 +97,8 @@ export interface SaveStore {
   /** Sets a failed run running again before it is resumed. */
   resumeBoundaryRun(runId: number): void;
   rename(title: string): void;
+  /** Opened for writing: it holds the save's writer lock (readers may read a save another process writes). */
+  readonly writable: boolean;
   /** A consistent copy of the save at `destPath` (never overwrites). */
   exportTo(destPath: string): void;
   /** Idempotent. */
@@ -123,11 +125,11 @@ export class SqliteSaveStore implements SaveStore {
   }
 
   commitTurn(commit: TurnCommit): CommittedTurn {
-    return commitTurn(this.#open(), commit);
+    return commitTurn(this.#writable(), commit);
   }
 
   recordFailedTurn(failure: FailedTurn): StoredTurn {
-    return recordFailedTurn(this.#open(), failure);
+    return recordFailedTurn(this.#writable(), failure);
   }
 
   lastMessages(count: number): StoredMessage[] {
@@ -190,32 +192,33 @@ export class SqliteSaveStore implements SaveStore {
   }
 
   startBoundaryStep(runId: number, step: string): void {
-    startBoundaryStep(this.#open(), runId, step);
+    startBoundaryStep(this.#writable(), runId, step);
   }
 
   finishBoundaryStep(done: BoundaryStepWrite & { readonly output: unknown }): void {
-    finishBoundaryStep(this.#open(), done);
+    finishBoundaryStep(this.#writable(), done);
   }
 
   failBoundaryStep(failed: BoundaryStepWrite & { readonly error: string }): void {
-    failBoundaryStep(this.#open(), failed);
+    failBoundaryStep(this.#writable(), failed);
   }
 
   finishBoundaryRun(finish: BoundaryRunFinish): number | undefined {
-    return finishBoundaryRun(this.#open(), finish);
+    return finishBoundaryRun(this.#writable(), finish);
   }
 
   failBoundaryRun(runId: number, error: string): void {
-    failBoundaryRun(this.#open(), runId, error);
+    failBoundaryRun(this.#writable(), runId, error);
   }
 
   resumeBoundaryRun(runId: number): void {
-    resumeBoundaryRun(this.#open(), runId);
+    resumeBoundaryRun(this.#writable(), runId);
   }
 
   rename(title: string): void {
     const trimmed = title.trim();
     if (trimmed === '') throw new EngineError('invalid_params', 'A save needs a non-empty title.');
+    this.#writable();
     this.#use('rename', (c) => {
       updateMeta(c.sqlite, { updatedAt: c.clock.now(), appVersion: c.appVersion, title: trimmed });
     });
@@ -225,15 +228,29 @@ export class SqliteSaveStore implements SaveStore {
     this.#use('export', (c) => exportDatabase(c.sqlite, destPath));
   }
 
+  get writable(): boolean {
+    return (this.#context?.lock ?? null) !== null;
+  }
+
   close(): void {
     // Closing the last connection checkpoints the WAL into the file and removes the -wal/-shm companions.
     this.#context?.sqlite.close();
+    // Only then may another process write to it.
+    this.#context?.lock?.release();
     this.#context = null;
   }
 
   #open(): StoreContext {
     if (this.#context === null) throw new EngineError('invalid_params', `Save ${this.path} is closed.`);
     return this.#context;
+  }
+
+  #writable(): StoreContext {
+    const context = this.#open();
+    if (context.lock === null) {
+      throw new EngineError('invalid_params', `Save ${this.path} is open for reading only.`, { path: this.path });
+    }
+    return context;
   }
 
   #use<T>(doing: string, work: (context: StoreContext) => T): T {

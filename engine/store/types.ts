@@ -160,6 +160,11 @@ export interface TurnCommit extends TurnTiming {
   readonly boundary?: NewBoundaryRun;
   /** The turn's after-turn work (its extractors): starts with it, for the same reason. */
   readonly afterTurn?: NewBoundaryRun;
+  /**
+   * How many committed turns the save had when this turn was played on it. The commit is refused (`save_in_use`) if
+   * the save has moved on meanwhile — another writer got past the lock — rather than committing a stale turn.
+   */
+  readonly basedOnTurn?: number;
 }
 
 /** A turn that failed: no message enters the stream, but the attempt and its stage calls are kept. */

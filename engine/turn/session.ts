@@ -47,8 +47,9 @@ export class PlaySession {
     this.#background = new BackgroundRuns(deps, () => this.#store);
   }
 
-  static async open(deps: SessionDeps, saveId: string): Promise<PlaySession> {
-    const session = new PlaySession(deps, await deps.library.open(saveId));
+  /** Plays the save with this id, or a store of it already open for writing (the session closes it). */
+  static async open(deps: SessionDeps, save: string | SaveStore): Promise<PlaySession> {
+    const session = new PlaySession(deps, typeof save === 'string' ? await deps.library.open(save) : save);
     // A run a crash interrupted picks up where its rows say it stopped.
     session.#background.resumeUnfinished();
     return session;
@@ -195,6 +196,7 @@ export class PlaySession {
         ledger: plan.ledger,
         ...(plan.closes === null ? {} : this.#boundaryRun(plan.closes)),
         ...(plan.afterTurn === null ? {} : { afterTurn: plan.afterTurn }),
+        basedOnTurn: cache.turns,
       });
       // Prose first: the turn resolves now, and its extractors run while the player reads and types.
       if (committed.afterTurnRunId !== undefined) this.#background.start(committed.afterTurnRunId);
@@ -242,6 +244,7 @@ export class PlaySession {
       rngState: store.meta().rngState,
       checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: nextState },
       ...this.#boundaryRun({ reason, turn, closing, next: nextState, messages, ledger: [] }),
+      basedOnTurn: turn - 1,
     });
     if (committed.boundaryRunId !== undefined) this.#background.start(committed.boundaryRunId);
     this.#advance(committed.messages.map(toStreamEntry), nextState);
@@ -337,7 +340,7 @@ export class PlaySession {
 
   async #forkAt(turn: number, reason: 'undo' | 'retry'): Promise<void> {
     const from = this.#store.id;
-    const summary = await this.#deps.library.fork(this.#store.id, { uptoTurn: turn, title: this.#store.meta().title });
+    const summary = await this.#deps.library.fork(this.#store, { uptoTurn: turn, title: this.#store.meta().title });
     const next = await this.#deps.library.open(summary.id);
     this.#store.close();
     this.#store = next;

@@ -19,7 +19,7 @@ if (savePath === undefined || step === undefined || (when !== 'inside' && when !
 }
 
 const crash = (): never => process.exit(CRASH_EXIT_CODE);
-const store = await openTestSave(savePath);
+const store = await openTestSave(savePath, 'write');
 const run = store.unfinishedRuns().find((candidate) => candidate.kind === 'after_turn');
 if (run === undefined) throw new Error(`${savePath} has no unfinished after-turn run`);
 // The step's call, found by its stage and principal.

@@ -36,7 +36,7 @@ const handlers: BoundaryHandlers =
     : BOUNDARY_HANDLERS;
 
 const pack = await lanternQuay();
-const store = await openTestSave(savePath);
+const store = await openTestSave(savePath, 'write');
 const [run] = store.unfinishedBoundaryRuns();
 if (run === undefined) throw new Error(`${savePath} has no unfinished scene-boundary run`);
 await runBoundaryWorkflow(

@@ -3,16 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Clock } from '../../engine/platform/ports.ts';
 import { manualClock } from '../../engine/platform/testing.ts';
-import { openSave, type NewCheckpoint, type SaveStore } from '../../engine/store/index.ts';
+import { openSave, type NewCheckpoint, type SaveAccess, type SaveStore } from '../../engine/store/index.ts';
 import { APP_VERSION } from './packs.ts';
 
 export function storeOptions(clock: Clock = manualClock()): { clock: Clock; appVersion: string } {
   return { clock, appVersion: APP_VERSION };
 }
 
-/** Opens a save file as the tests do: a manual clock, the tests' app version. */
-export function openTestSave(file: string): Promise<SaveStore> {
-  return openSave(file, storeOptions());
+/**
+ * Opens a save file as the tests do: a manual clock, the tests' app version; for reading unless told (an engine of the
+ * test may be playing it, and holds its writer lock).
+ */
+export function openTestSave(file: string, access: SaveAccess = 'read'): Promise<SaveStore> {
+  return openSave(file, storeOptions(), access);
 }
 
 /** A fresh temp folder (named `<prefix>…`) per `make`; `cleanup` removes every folder made so far. */

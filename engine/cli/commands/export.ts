@@ -62,7 +62,7 @@ export const exportCommand: CliCommand = {
 
 async function transcript(context: CliContext, saveFile: string, html: boolean, thoughts: boolean): Promise<string> {
   const appVersion = readAppVersion();
-  const store = await openSave(saveFile, { clock: systemClock, appVersion });
+  const store = await openSave(saveFile, { clock: systemClock, appVersion }, 'read');
   let messages: StoredMessage[];
   let meta;
   try {

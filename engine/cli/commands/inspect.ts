@@ -44,7 +44,9 @@ export const inspectCommand: CliCommand = {
     const turn = values.turn === undefined ? undefined : Number(values.turn);
     if (turn !== undefined && (!Number.isInteger(turn) || turn < 1))
       throw new UsageError(`--turn must be a turn number, got "${values.turn}"`);
-    const store = await openSave(resolveSave(context, saveArg), { clock: systemClock, appVersion: readAppVersion() });
+    const options = { clock: systemClock, appVersion: readAppVersion() };
+    // For reading: a save being played elsewhere can be inspected.
+    const store = await openSave(resolveSave(context, saveArg), options, 'read');
     try {
       if (view === 'stream') printStream(context, store, turn, values.json);
       else if (view === 'truth') await printTruth(context, store, turn, values.json);

@@ -4,6 +4,7 @@ import type { SaveLibrary, SaveStore } from '../../store/index.ts';
 import { buildTruthView, chronicleView, contextView, landscapeView, toStreamMessage } from '../../turn/index.ts';
 import type { HostContext } from '../context.ts';
 import type { PackRegistry } from '../pack-registry.ts';
+import type { SaveReaders } from '../save-readers.ts';
 import type { Sessions } from '../sessions.ts';
 
 type SaveMethods =
@@ -27,15 +28,13 @@ export function savesHandlers(
   library: SaveLibrary,
   packs: PackRegistry,
   sessions: Sessions,
+  readers: SaveReaders,
 ): Pick<EngineHandlers, SaveMethods> {
   const changed = (): void => context.events.emit({ type: 'saves.changed' });
+  // A save being played here is read through its session's store; any other through a reader kept open.
   const reading = async <T>(id: string, read: (store: SaveStore) => T | Promise<T>): Promise<T> => {
-    const store = await library.open(id);
-    try {
-      return await read(store);
-    } finally {
-      store.close();
-    }
+    const playing = await sessions.storeOf(id);
+    return playing === null ? readers.use(id, read) : read(playing);
   };
   return {
     'saves.list': async () => library.list(),
@@ -58,11 +57,13 @@ export function savesHandlers(
       changed();
       return summary;
     },
-    'saves.open': ({ id, lastMessages }) =>
-      reading(id, (store) => ({
+    'saves.open': async ({ id, lastMessages }) => {
+      await openForPlay(sessions, id);
+      return reading(id, (store) => ({
         summary: store.summary(),
         messages: store.lastMessages(lastMessages).map(toStreamMessage),
-      })),
+      }));
+    },
     'saves.messages': ({ id, beforeId, limit }) =>
       reading(id, (store) => store.messagesBefore(beforeId ?? null, limit).map(toStreamMessage)),
     'saves.turns': ({ id }) =>
@@ -92,16 +93,36 @@ export function savesHandlers(
     'saves.chronicle': ({ id, turn }) =>
       reading(id, async (store) => chronicleView(store, await packs.pack(store.meta().packId), turn)),
     'saves.rename': async ({ id, title }) => {
-      const summary = await library.rename(id, title);
+      const playing = await sessions.storeOf(id);
+      playing?.rename(title);
+      const summary = playing === null ? await library.rename(id, title) : playing.summary();
       changed();
       return summary;
     },
     'saves.delete': async ({ id }) => {
       await sessions.release(id);
+      await readers.close(id);
       library.delete(id);
       changed();
       return { deleted: id };
     },
     'saves.export': async ({ id, destPath }) => ({ path: library.export(id, destPath) }),
   };
+}
+
+/**
+ * Opening a save opens it for play: its writer lock is taken and the work a crash interrupted resumes now. A save open
+ * in another process is refused (`save_in_use`, naming it); a save that cannot be played here for another reason (its
+ * story is not installed) still opens for reading, and the first input says why it cannot be played.
+ */
+async function openForPlay(sessions: Sessions, id: string): Promise<void> {
+  try {
+    await sessions.open(id);
+  } catch (error) {
+    if (error instanceof EngineError && (error.code === 'save_in_use' || isUnreadable(error))) throw error;
+  }
+}
+
+function isUnreadable(error: EngineError): boolean {
+  return error.code === 'save_corrupt' || error.code === 'save_foreign' || error.code === 'save_too_new';
 }

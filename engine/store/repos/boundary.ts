@@ -5,6 +5,7 @@ import { parseJson, toJsonText } from '../json.ts';
 import type { SqliteConnection } from '../sqlite/connection.ts';
 import { all, first, run } from '../sqlite/exec.ts';
 import { qb } from '../sqlite/query-builder.ts';
+import { PACKED_RUN_INPUT, PACKED_STEP_OUTPUT, packFor, rememberPacked, unpackRow } from '../packed.ts';
 
 export function insertBoundaryRun(
   sqlite: SqliteConnection,
@@ -14,17 +15,22 @@ export function insertBoundaryRun(
   now: number,
   kind: RunKind = 'scene_boundary',
 ): number {
+  const text = toJsonText(input, `input of the ${kind === 'after_turn' ? 'after-turn' : 'scene-boundary'} run`);
+  const packed = packFor(sqlite, PACKED_RUN_INPUT, kind, turnId, text);
   const values = {
     turn_id: turnId,
     kind,
     status: 'running' as const,
-    input: toJsonText(input, `input of the ${kind === 'after_turn' ? 'after-turn' : 'scene-boundary'} run`),
+    input: packed.payload,
+    input_base: packed.base,
+    input_chain: packed.chain,
     error: null,
     created_at: now,
     finished_at: null,
   };
   const row = first(sqlite, qb.insertInto('boundary_runs').values(values).returning('id'));
   if (row === undefined) throw new Error('INSERT … RETURNING returned no boundary run');
+  rememberPacked(sqlite, PACKED_RUN_INPUT, row.id, text);
   if (steps.length > 0) {
     const rows = steps.map((step) => ({ run_id: row.id, step, status: 'pending' as const }));
     run(sqlite, qb.insertInto('boundary_steps').values(rows));
@@ -43,7 +49,7 @@ function runs() {
 
 export function readBoundaryRun(sqlite: SqliteConnection, runId: number): StoredBoundaryRun | null {
   const row = first(sqlite, runs().where('boundary_runs.id', '=', runId));
-  return row === undefined ? null : toStoredRun(row);
+  return row === undefined ? null : toStoredRun(sqlite, row);
 }
 
 /** Only the run's closing turn id: the writes that need it must not parse the whole stored input to get it. */
@@ -56,7 +62,7 @@ export function boundaryRunTurnId(sqlite: SqliteConnection, runId: number): numb
 export function unfinishedBoundaryRuns(sqlite: SqliteConnection, kind?: RunKind): StoredBoundaryRun[] {
   let query = runs().where('boundary_runs.status', '!=', 'done');
   if (kind !== undefined) query = query.where('boundary_runs.kind', '=', kind);
-  return all(sqlite, query).map(toStoredRun);
+  return all(sqlite, query).map((row) => toStoredRun(sqlite, row));
 }
 
 /** The last run that finished (by its closing turn), optionally among those closing a turn up to `uptoTurn`. */
@@ -70,7 +76,7 @@ export function lastFinishedBoundaryRun(sqlite: SqliteConnection, uptoTurn?: num
     .limit(1);
   if (uptoTurn !== undefined) query = query.where('turns.number', '<=', uptoTurn);
   const row = first(sqlite, query);
-  return row === undefined ? null : toStoredRun(row);
+  return row === undefined ? null : toStoredRun(sqlite, row);
 }
 
 export function boundaryRunsOfTurn(
@@ -79,12 +85,12 @@ export function boundaryRunsOfTurn(
   kind: RunKind = 'scene_boundary',
 ): StoredBoundaryRun[] {
   const query = runs().where('boundary_runs.turn_id', '=', turnId).where('boundary_runs.kind', '=', kind);
-  return all(sqlite, query).map(toStoredRun);
+  return all(sqlite, query).map((row) => toStoredRun(sqlite, row));
 }
 
 export function boundarySteps(sqlite: SqliteConnection, runId: number): StoredBoundaryStep[] {
   const query = qb.selectFrom('boundary_steps').selectAll().where('run_id', '=', runId).orderBy('id');
-  return all(sqlite, query).map(toStoredStep);
+  return all(sqlite, query).map((row) => toStoredStep(sqlite, row));
 }
 
 export function markStepStarted(sqlite: SqliteConnection, runId: number, step: string, now: number): void {
@@ -98,12 +104,21 @@ export function markStepStarted(sqlite: SqliteConnection, runId: number, step: s
 
 export function markStepDone(sqlite: SqliteConnection, runId: number, step: string, output: unknown, now: number) {
   const text = toJsonText(output, `output of boundary step ${step}`);
+  const packed = packFor(sqlite, PACKED_STEP_OUTPUT, step, boundaryRunTurnId(sqlite, runId) ?? 0, text);
   const query = qb
     .updateTable('boundary_steps')
-    .set({ status: 'done', output: text, finished_at: now })
+    .set({
+      status: 'done',
+      output: packed.payload,
+      output_base: packed.base,
+      output_chain: packed.chain,
+      finished_at: now,
+    })
     .where('run_id', '=', runId)
-    .where('step', '=', step);
-  run(sqlite, query);
+    .where('step', '=', step)
+    .returning('id');
+  const row = first(sqlite, query);
+  if (row !== undefined) rememberPacked(sqlite, PACKED_STEP_OUTPUT, row.id, text);
 }
 
 export function markStepFailed(sqlite: SqliteConnection, runId: number, step: string, error: string, now: number) {
@@ -143,27 +158,30 @@ export function nextMessageSeq(sqlite: SqliteConnection, turnId: number): number
   return (first(sqlite, query)?.last ?? 0) + 1;
 }
 
-function toStoredRun(row: Selectable<BoundaryRunsTable> & { number: number }): StoredBoundaryRun {
+function toStoredRun(
+  sqlite: SqliteConnection,
+  row: Selectable<BoundaryRunsTable> & { number: number },
+): StoredBoundaryRun {
   return {
     id: row.id,
     kind: row.kind,
     turnId: row.turn_id,
     turnNumber: row.number,
     status: row.status,
-    input: parseJson(row.input),
+    input: parseJson(unpackRow(sqlite, PACKED_RUN_INPUT, row.id)),
     error: row.error,
     createdAt: row.created_at,
     finishedAt: row.finished_at,
   };
 }
 
-function toStoredStep(row: Selectable<BoundaryStepsTable>): StoredBoundaryStep {
+function toStoredStep(sqlite: SqliteConnection, row: Selectable<BoundaryStepsTable>): StoredBoundaryStep {
   return {
     runId: row.run_id,
     step: row.step,
     status: row.status,
     attempts: row.attempts,
-    output: row.output === null ? null : parseJson(row.output),
+    output: row.output === null ? null : parseJson(unpackRow(sqlite, PACKED_STEP_OUTPUT, row.id)),
     error: row.error,
     startedAt: row.started_at,
     finishedAt: row.finished_at,

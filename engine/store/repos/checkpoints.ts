@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely';
 import type { CheckpointsTable } from '../database.ts';
 import { parseJson, toJsonText } from '../json.ts';
 import type { SqliteConnection } from '../sqlite/connection.ts';
-import { first, run } from '../sqlite/exec.ts';
+import { first } from '../sqlite/exec.ts';
+import { PACKED_CHECKPOINT, packFor, rememberPacked, unpackRow } from '../packed.ts';
 import { qb } from '../sqlite/query-builder.ts';
 import type { NewCheckpoint, StoredCheckpoint } from '../types.ts';
 
@@ -12,8 +13,19 @@ export function insertCheckpoint(
   checkpoint: NewCheckpoint,
   now: number,
 ): void {
-  const data = toJsonText(checkpoint.data, `data of the ${checkpoint.kind} checkpoint`);
-  run(sqlite, qb.insertInto('checkpoints').values({ turn_id: turnId, created_at: now, kind: checkpoint.kind, data }));
+  const text = toJsonText(checkpoint.data, `data of the ${checkpoint.kind} checkpoint`);
+  const packed = packFor(sqlite, PACKED_CHECKPOINT, checkpoint.kind, turnId, text);
+  const values = {
+    turn_id: turnId,
+    created_at: now,
+    kind: checkpoint.kind,
+    data: packed.payload,
+    data_base: packed.base,
+    data_chain: packed.chain,
+  };
+  const row = first(sqlite, qb.insertInto('checkpoints').values(values).returning('id'));
+  if (row === undefined) throw new Error('INSERT … RETURNING returned no checkpoint');
+  rememberPacked(sqlite, PACKED_CHECKPOINT, row.id, text);
 }
 
 /** The newest checkpoint, optionally of one kind, optionally written no later than story turn `uptoTurn`. */
@@ -27,9 +39,10 @@ export function latestCheckpoint(sqlite: SqliteConnection, kind?: string, uptoTu
   if (kind !== undefined) query = query.where('checkpoints.kind', '=', kind);
   if (uptoTurn !== undefined) query = query.where('turns.number', '<=', uptoTurn);
   const row = first(sqlite, query);
-  return row === undefined ? null : toStoredCheckpoint(row);
+  return row === undefined ? null : toStoredCheckpoint(sqlite, row);
 }
 
-function toStoredCheckpoint(row: Selectable<CheckpointsTable>): StoredCheckpoint {
-  return { id: row.id, turnId: row.turn_id, createdAt: row.created_at, kind: row.kind, data: parseJson(row.data) };
+function toStoredCheckpoint(sqlite: SqliteConnection, row: Selectable<CheckpointsTable>): StoredCheckpoint {
+  const data = parseJson(unpackRow(sqlite, PACKED_CHECKPOINT, row.id));
+  return { id: row.id, turnId: row.turn_id, createdAt: row.created_at, kind: row.kind, data };
 }

@@ -1,6 +1,6 @@
 import { parseJson, toJsonText } from '../json.ts';
 import type { SqliteConnection } from '../sqlite/connection.ts';
-import { all, run } from '../sqlite/exec.ts';
+import { all, first, run } from '../sqlite/exec.ts';
 import { qb } from '../sqlite/query-builder.ts';
 import type { NewLedgerEntry, StoredLedgerEntry } from '../types.ts';
 
@@ -18,6 +18,12 @@ export function insertLedger(
     created_at: now,
   }));
   run(sqlite, qb.insertInto('ledger').values(values));
+}
+
+/** The highest sequence stored (0 when the ledger is empty). */
+export function lastLedgerSeq(sqlite: SqliteConnection): number {
+  const query = qb.selectFrom('ledger').select((eb) => eb.fn.max('seq').as('last'));
+  return first(sqlite, query)?.last ?? 0;
 }
 
 export interface LedgerRange {

@@ -5,7 +5,8 @@ import type { SqliteConnection, SqliteStatement as Statement } from './connectio
 const statementCaches = new WeakMap<SqliteConnection, Map<string, Statement>>();
 const MAX_CACHED_STATEMENTS = 256;
 
-function prepare(sqlite: SqliteConnection, sql: string): Statement {
+/** The connection's prepared statement for `sql` (prepared once, then reused). */
+export function statement(sqlite: SqliteConnection, sql: string): Statement {
   let cache = statementCaches.get(sqlite);
   if (cache === undefined) {
     cache = new Map();
@@ -24,7 +25,7 @@ function prepare(sqlite: SqliteConnection, sql: string): Statement {
 /** Every row the query returns, typed by kysely. */
 export function all<R>(sqlite: SqliteConnection, query: Compilable<R>): R[] {
   const compiled = query.compile();
-  const rows: unknown[] = prepare(sqlite, compiled.sql).all(...compiled.parameters);
+  const rows: unknown[] = statement(sqlite, compiled.sql).all(...compiled.parameters);
   // The one unchecked step: kysely typed the query against StoreDatabase, SQLite (STRICT tables) returns that shape.
   return rows as R[];
 }
@@ -36,7 +37,7 @@ export function first<R>(sqlite: SqliteConnection, query: Compilable<R>): R | un
 /** A statement that returns no rows (insert/update without RETURNING, DDL, ATTACH …). */
 export function run(sqlite: SqliteConnection, query: Compilable<unknown>): void {
   const compiled = query.compile();
-  prepare(sqlite, compiled.sql).run(...compiled.parameters);
+  statement(sqlite, compiled.sql).run(...compiled.parameters);
 }
 
 /** Runs `work` in one transaction: committed if it returns, rolled back if it throws. */

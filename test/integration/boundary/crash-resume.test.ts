@@ -79,7 +79,7 @@ describe('a scene-boundary run killed mid-workflow', () => {
         // No companion file: everything was already in the main file.
       }
     }
-    const store = await openTestSave(copy);
+    const store = await openTestSave(copy, 'write');
     // The closing turn is the save's first; its run may already be done (crashed after the checkpoint's write).
     const [run] = store.boundaryRunsOfTurn(1);
     const before = new Map(store.boundarySteps(run?.id ?? -1).map((row) => [row.step, row]));

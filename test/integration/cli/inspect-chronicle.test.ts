@@ -78,7 +78,7 @@ beforeAll(async () => {
   home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-cli-chronicle-'));
   save = await replayArrival(home);
   const pack = await lanternQuay();
-  const store = await openTestSave(path.join(home, 'saves', save));
+  const store = await openTestSave(path.join(home, 'saves', save), 'write');
   try {
     // One more turn whose checkpoints are what a scene boundary and one scene opening would have left.
     commitCheckpoints(store, 'test: a scene boundary', [

@@ -22,7 +22,7 @@ beforeAll(async () => {
   home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-cli-kg-'));
   save = await replayArrival(home);
   const pack = await lanternQuay();
-  const store = await openTestSave(path.join(home, 'saves', save));
+  const store = await openTestSave(path.join(home, 'saves', save), 'write');
   try {
     const npc = npcStateForTurn(store, pack);
     const when = inWorldMinutes('1768-09-29T22:10') ?? 0;

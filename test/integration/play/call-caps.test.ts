@@ -44,10 +44,14 @@ describe('a beat script with more cues than the cap', () => {
     expect(unwrap(await setup.api['play.settle']({ saveId: save.id })).failure).toBeNull();
     provider.assertExhausted();
 
-    const store = await openSave(path.join(setup.home, 'saves', save.id), {
-      clock: manualClock(),
-      appVersion: '0.1.0',
-    });
+    const store = await openSave(
+      path.join(setup.home, 'saves', save.id),
+      {
+        clock: manualClock(),
+        appVersion: '0.1.0',
+      },
+      'read',
+    );
     const lines = store
       .messagesBefore(null, 100)
       .filter((message) => message.type === 'narration' || message.type === 'dialog')

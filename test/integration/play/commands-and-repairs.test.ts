@@ -20,7 +20,7 @@ async function instantGame(packId = 'tutorial') {
 }
 
 async function stream(home: string, saveId: string) {
-  const store = await openSave(path.join(home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' });
+  const store = await openSave(path.join(home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' }, 'read');
   const messages = store.messagesBefore(null, 10_000);
   store.close();
   return messages;

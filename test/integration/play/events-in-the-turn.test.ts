@@ -24,7 +24,8 @@ async function lanternQuay() {
   const settle = async () => expect(unwrap(await api['play.settle']({ saveId: save.id })).failure).toBeNull();
   const truth = async (turn?: number): Promise<TruthView> =>
     unwrap(await api['saves.truth']({ id: save.id, ...(turn === undefined ? {} : { turn }) }));
-  const store = () => openSave(path.join(home, 'saves', save.id), { clock: manualClock(), appVersion: '0.1.0' });
+  const store = () =>
+    openSave(path.join(home, 'saves', save.id), { clock: manualClock(), appVersion: '0.1.0' }, 'read');
   return { fake, api, saveId: save.id, play, settle, truth, store };
 }
 

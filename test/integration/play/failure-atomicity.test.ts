@@ -85,24 +85,26 @@ afterEach(async () => {
 });
 
 function fingerprint(home: string, saveId: string) {
-  return openSave(path.join(home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' }).then((store) => {
-    const result = {
-      messages: store.messagesBefore(null, 10_000).map(({ id, turnNumber, seq, owner, type, content, mood }) => ({
-        id,
-        turnNumber,
-        seq,
-        owner,
-        type,
-        content,
-        mood,
-      })),
-      state: store.latestCheckpoint(PLAY_STATE_CHECKPOINT)?.data,
-      rng: store.meta().rngState,
-      turns: store.turns().map(({ number, status, failure }) => ({ number, status, failure })),
-    };
-    store.close();
-    return result;
-  });
+  return openSave(path.join(home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' }, 'read').then(
+    (store) => {
+      const result = {
+        messages: store.messagesBefore(null, 10_000).map(({ id, turnNumber, seq, owner, type, content, mood }) => ({
+          id,
+          turnNumber,
+          seq,
+          owner,
+          type,
+          content,
+          mood,
+        })),
+        state: store.latestCheckpoint(PLAY_STATE_CHECKPOINT)?.data,
+        rng: store.meta().rngState,
+        turns: store.turns().map(({ number, status, failure }) => ({ number, status, failure })),
+      };
+      store.close();
+      return result;
+    },
+  );
 }
 
 describe('a failed turn changes nothing', () => {

@@ -36,10 +36,14 @@ describe('golden scripted playthroughs', () => {
     expect(failures).toEqual([]);
     run.provider.assertExhausted();
 
-    const store = await openSave(path.join(run.setup.home, 'saves', run.saveId), {
-      clock: manualClock(),
-      appVersion: '0.1.0',
-    });
+    const store = await openSave(
+      path.join(run.setup.home, 'saves', run.saveId),
+      {
+        clock: manualClock(),
+        appVersion: '0.1.0',
+      },
+      'read',
+    );
     const stream = store
       .messagesBefore(null, 100_000)
       .map((m) => `${m.turnNumber}.${m.seq} ${m.owner} ${m.type}${m.mood ? ` (${m.mood})` : ''}: ${m.content}`);

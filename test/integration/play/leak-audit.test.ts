@@ -40,10 +40,14 @@ describe('the leak audit', () => {
     runs.push(run);
     const { pack } = await loadPack(path.join(stories, packId), { appVersion: '0.1.0' });
     if (pack === null) throw new Error(`${packId} does not load`);
-    const store = await openSave(path.join(run.setup.home, 'saves', run.saveId), {
-      clock: manualClock(),
-      appVersion: '0.1.0',
-    });
+    const store = await openSave(
+      path.join(run.setup.home, 'saves', run.saveId),
+      {
+        clock: manualClock(),
+        appVersion: '0.1.0',
+      },
+      'read',
+    );
     const stream = store.messagesBefore(null, 100_000);
     const turns = store.turns();
     const calls = turns.flatMap((turn) => store.stageCalls(turn.id).map((call) => ({ call, turn: turn.number })));

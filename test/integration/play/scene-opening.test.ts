@@ -67,7 +67,7 @@ describe('the Narrator at a scene opening', () => {
 
     // The boundary's checkpoint, as a scene-boundary run would have left it before this scene opened.
     const file = path.join(setup.home, 'saves', save.id);
-    const store = await openTestSave(file);
+    const store = await openTestSave(file, 'write');
     commitCheckpoints(store, 'test: npc_state', [{ kind: 'npc_state', data: npcState() }]);
     store.close();
 

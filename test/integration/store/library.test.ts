@@ -29,7 +29,8 @@ describe('SaveLibrary', () => {
       turnCount: 0,
       messageCount: 0,
     });
-    expect(readdirSync(saves.folder)).toEqual([created.id]);
+    // Beside the save, only its lock file (kept: see save-lock.ts).
+    expect(readdirSync(saves.folder).sort()).toEqual([created.id, `${created.id}.lock`]);
   });
 
   it('never reuses a file name for two saves with the same title', async () => {

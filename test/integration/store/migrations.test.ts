@@ -112,61 +112,117 @@ describe('migrations', () => {
       }
     });
 
-    it('bring a format-1 save up to date: its turns stay, and it gains the append-only event ledger', async () => {
-      const path = await oneTurnSave('format-one.storyloom');
+    const PROMPT = [
+      { role: 'system', content: 'You are the narrator.' },
+      { role: 'user', content: 'Sam stamps the mud off his boots.' },
+    ];
+    const CHECKPOINT = { scene: 2, present: ['kit-wickett'], note: 'é — “quoted”' };
+    const RUN_INPUT = { version: 1, turn: 1, steps: ['deferred_events'] };
+
+    /**
+     * A save as an older build wrote it: only the first `format` migrations, and one turn written with that format's
+     * own SQL (text prompts, checkpoints and run inputs), its message, stage call, checkpoint, ledger row and run.
+     */
+    async function saveAtFormat(format: number): Promise<string> {
+      const path = join(dirs.make(), `format-${format}.storyloom`);
       const sqlite = new Database(path);
       try {
-        // Rewind the file to format 1 as an older build left it: no ledger, one migration recorded.
-        sqlite.exec(
-          'drop table boundary_steps; drop table boundary_runs; drop table ledger; ' +
-            "delete from kysely_migration where name <> '0001_initial'; pragma user_version = 1",
-        );
-        expect(await migrateToLatest(sqlite, path, MIGRATIONS)).toBe(MIGRATIONS.length - 1);
-        expect(sqlite.prepare('select count(*) from turns').pluck().get()).toBe(1);
-        expect(sqlite.prepare('select count(*) from ledger').pluck().get()).toBe(0);
-        expect(() =>
+        sqlite.pragma('journal_mode = WAL');
+        await migrateToLatest(sqlite, path, MIGRATIONS.slice(0, format));
+        sqlite.pragma(`application_id = ${STORYLOOM_APPLICATION_ID}`);
+        sqlite.exec(`insert into save_meta values (1, 'Old', 'lost-tower', '1.2.0', 'sha256:abc', 'ren', 42,
+          '[1,2,3,4]', '[1,2,3,4]', '0.0.9', null, null, 0, 0)`);
+        sqlite.exec(`insert into turns (id, number, status, input, started_at, finished_at, duration_ms, rng_state)
+          values (1, 1, 'committed', 'I look around', 0, 0, 1, '[1,2,3,4]')`);
+        sqlite.exec(`insert into messages (turn_id, seq, owner, type, content, created_at)
+          values (1, 1, 'narrator', 'narration', 'The quay is wet.', 0)`);
+        sqlite
+          .prepare(
+            `insert into stage_calls (turn_id, seq, stage, principal, provider, model, prompt, output, created_at)
+             values (1, 1, 'narrator', 'world', 'scripted', 'tiny', ?, '{}', 0)`,
+          )
+          .run(JSON.stringify(PROMPT));
+        sqlite
+          .prepare(`insert into checkpoints (turn_id, created_at, kind, data) values (1, 0, 'play_state', ?)`)
+          .run(JSON.stringify(CHECKPOINT));
+        if (format >= 2) sqlite.exec(`insert into ledger (turn_id, seq, record, created_at) values (1, 1, '{}', 0)`);
+        if (format >= 3) {
+          sqlite
+            .prepare(`insert into boundary_runs (turn_id, status, input, created_at) values (1, 'done', ?, 0)`)
+            .run(JSON.stringify(RUN_INPUT));
           sqlite.exec(
-            "insert into ledger (turn_id, seq, record, created_at) values (1, 1, '{}', 0); delete from ledger",
-          ),
-        ).toThrow(/append-only/);
+            `insert into boundary_steps (run_id, step, status, output) values (1, 'deferred_events', 'done', '[]')`,
+          );
+        }
       } finally {
         sqlite.close();
       }
-    });
+      return path;
+    }
 
-    it('bring a format-2 save up to date: its turns stay, and it gains the scene-boundary run tables', async () => {
-      const path = await oneTurnSave('format-two.storyloom');
-      const sqlite = new Database(path);
+    /** Migrates through the store (as opening does) and reads the old turn back through it. */
+    async function migratedContents(path: string) {
+      const store = await openSave(path, storeOptions());
       try {
-        sqlite.exec(
-          'drop table boundary_steps; drop table boundary_runs; ' +
-            "delete from kysely_migration where name in ('0003_boundary', '0004_after_turn'); pragma user_version = 2",
-        );
-        expect(await migrateToLatest(sqlite, path, MIGRATIONS)).toBe(2);
-        expect(sqlite.prepare('select count(*) from turns').pluck().get()).toBe(1);
-        expect(sqlite.prepare('select count(*) from boundary_runs').pluck().get()).toBe(0);
+        return {
+          turns: store.turns().map((turn) => turn.number),
+          messages: store.messagesOfTurn(1).map((message) => message.content),
+          prompt: store.stageCalls(1)[0]?.prompt,
+          checkpoint: store.latestCheckpoint('play_state')?.data,
+          runs: store.boundaryRunsOfTurn(1).map((run) => [run.kind, run.input]),
+          steps: store.boundarySteps(1).map((step) => [step.step, step.status, step.output]),
+          ledger: store.ledger().length,
+        };
       } finally {
-        sqlite.close();
+        store.close();
       }
-      expect(liveSchema(path)).toBe(liveSchema(await freshSavePath()));
-    });
+    }
 
-    it('bring a format-3 save up to date: its scene-boundary runs stay, marked as such', async () => {
-      const path = await oneTurnSave('format-three.storyloom');
-      const sqlite = new Database(path);
-      try {
-        sqlite.exec(
-          'drop index boundary_runs_kind_status; alter table boundary_runs drop column kind; ' +
-            "delete from kysely_migration where name = '0004_after_turn'; pragma user_version = 3; " +
-            "insert into boundary_runs (turn_id, status, input, created_at) values (1, 'done', '{}', 0)",
-        );
-        expect(await migrateToLatest(sqlite, path, MIGRATIONS)).toBe(1);
-        expect(sqlite.prepare('select kind from boundary_runs').pluck().all()).toEqual(['scene_boundary']);
-        sqlite.exec('delete from boundary_runs');
-      } finally {
-        sqlite.close();
-      }
-      expect(liveSchema(path)).toBe(liveSchema(await freshSavePath()));
+    for (const format of [1, 2, 3, 4]) {
+      it(`bring a format-${format} save up to date, every row it held reading back the same`, async () => {
+        const path = await saveAtFormat(format);
+        expect(await migratedContents(path)).toEqual({
+          turns: [1],
+          messages: ['The quay is wet.'],
+          prompt: PROMPT,
+          checkpoint: CHECKPOINT,
+          runs: format >= 3 ? [['scene_boundary', RUN_INPUT]] : [],
+          steps: format >= 3 ? [['deferred_events', 'done', []]] : [],
+          ledger: format >= 2 ? 1 : 0,
+        });
+        expect(pragmas(path)['user_version']).toBe(LATEST_SAVE_FORMAT);
+        expect(liveSchema(path)).toBe(liveSchema(await freshSavePath()));
+        const sqlite = new Database(path);
+        try {
+          // Packed, and still append-only; the rebuilt tables keep their keys.
+          expect(sqlite.prepare('select typeof(prompt) from stage_calls').pluck().get()).toBe('blob');
+          expect(() => sqlite.exec('delete from checkpoints')).toThrow(/append-only/);
+          expect(() => sqlite.exec('update stage_calls set seq = 2')).toThrow(/append-only/);
+          expect(sqlite.pragma('foreign_key_check')).toEqual([]);
+          expect(() =>
+            sqlite.exec(
+              "insert into ledger (turn_id, seq, record, created_at) values (1, 9, '{}', 0); delete from ledger",
+            ),
+          ).toThrow(/append-only/);
+        } finally {
+          sqlite.close();
+        }
+      });
+    }
+
+    it('pack a format-4 save’s payloads smaller than it stored them', async () => {
+      const path = await saveAtFormat(4);
+      const sizes = (file: string) => {
+        const sqlite = new Database(file, { readonly: true });
+        try {
+          return sqlite.prepare('select length(prompt) from stage_calls').pluck().get();
+        } finally {
+          sqlite.close();
+        }
+      };
+      const before = sizes(path);
+      await migratedContents(path);
+      expect(sizes(path)).toBeLessThan(Number(before));
     });
 
     it('roll back a failing migration entirely, leaving the previous format', async () => {
