@@ -46,7 +46,11 @@ async function arrival() {
   const settle = async () => expect(unwrap(await api['play.settle']({ saveId })).failure).toBeNull();
   /** Every refined judgment row of the save's ledger (one per reconciled answer). */
   const refinedRows = async () => {
-    const store = await openSave(path.join(home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' });
+    const store = await openSave(
+      path.join(home, 'saves', saveId),
+      { clock: manualClock(), appVersion: '0.1.0' },
+      'read',
+    );
     const rows = store
       .ledger()
       .map((entry) => entry.record)

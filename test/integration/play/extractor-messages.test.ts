@@ -17,10 +17,14 @@ describe('extractor system messages', () => {
   it('stand in the arrival’s stream, one per extractor call, hidden from the player and from every prompt', async () => {
     const run = await replayFixture('lantern-quay', 'arrival');
     runs.push(run);
-    const store = await openSave(path.join(run.setup.home, 'saves', run.saveId), {
-      clock: manualClock(),
-      appVersion: '0.1.0',
-    });
+    const store = await openSave(
+      path.join(run.setup.home, 'saves', run.saveId),
+      {
+        clock: manualClock(),
+        appVersion: '0.1.0',
+      },
+      'read',
+    );
     const stream = store.messagesBefore(null, 100_000);
     const turns = store.turns().filter((turn) => turn.status === 'committed');
     const calls = turns.flatMap((turn) => store.stageCalls(turn.id).map((call) => ({ ...call, turn: turn.number })));

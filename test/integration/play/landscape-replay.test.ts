@@ -33,7 +33,7 @@ afterEach(async () => {
 async function weighed(api: EngineClient, home: string, saveId: string, turn: number) {
   const { pack } = await loadPack(path.join(STORIES_DIR, 'lantern-quay'), { appVersion: '0.1.0' });
   if (pack === null) throw new Error('lantern-quay does not load');
-  const store = await openSave(path.join(home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' });
+  const store = await openSave(path.join(home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' }, 'read');
   const landscape = weighedLandscapeAt(store, pack, turn);
   const entry = weighedLandscapeAt(store, pack, 1);
   const fresh = landscapeAt(store, pack, turn);

@@ -78,7 +78,11 @@ describe('the leak audit over every template variable', () => {
 
     const { pack } = await loadPack(packDir, { appVersion: '0.1.0' });
     if (pack === null) throw new Error('the copied lantern-quay does not load');
-    const store = await openSave(path.join(home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' });
+    const store = await openSave(
+      path.join(home, 'saves', saveId),
+      { clock: manualClock(), appVersion: '0.1.0' },
+      'read',
+    );
     const stream = store.messagesBefore(null, 100_000);
     const calls = store.turns().flatMap((turn) => store.stageCalls(turn.id));
     const knowledge = npcStateForTurn(store, pack).knowledge;

@@ -71,10 +71,14 @@ describe('the leak audit', () => {
     runs.push(run);
     // Every scripted reply was asked for: the cohort ran, and so did the night after /skip 7h.
     run.provider.assertExhausted();
-    const store = await openSave(path.join(run.setup.home, 'saves', run.saveId), {
-      clock: manualClock(),
-      appVersion: '0.1.0',
-    });
+    const store = await openSave(
+      path.join(run.setup.home, 'saves', run.saveId),
+      {
+        clock: manualClock(),
+        appVersion: '0.1.0',
+      },
+      'read',
+    );
     const calls = store.turns().flatMap((turn) => store.stageCalls(turn.id));
     store.close();
     // The boundary ran the cohort: two rounds of one call per member, the moderator between, then each one's account.

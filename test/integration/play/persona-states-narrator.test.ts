@@ -14,10 +14,14 @@ describe('the persona’s states in the Narrator’s prompt', () => {
   it('shows Sam’s manifest states to every Narrator call of the arrival', async () => {
     const run = await replayFixture('lantern-quay', 'arrival');
     runs.push(run);
-    const store = await openSave(path.join(run.setup.home, 'saves', run.saveId), {
-      clock: manualClock(),
-      appVersion: '0.1.0',
-    });
+    const store = await openSave(
+      path.join(run.setup.home, 'saves', run.saveId),
+      {
+        clock: manualClock(),
+        appVersion: '0.1.0',
+      },
+      'read',
+    );
     const prompts = store
       .turns()
       .flatMap((turn) => store.stageCalls(turn.id))
