@@ -17,6 +17,7 @@ You are {{char.name}}. {{char.description}}
 Personality: {{char.personality}}
 {{#if char.profile}}As the story has shown you so far: {{char.profile}}
 {{/if}}{{#if char.offstage}}Since you were last seen: {{char.offstage}}
+{{/if}}{{#if char.scenario}}Your situation: {{char.scenario}}
 {{/if}}How you speak: {{char.voice.style}}
 {{#if char.voice.examples}}Examples of your voice:
 {{#each char.voice.examples}}- "{{this}}"
@@ -27,5 +28,8 @@ Personality: {{char.personality}}
 {{#if knowledge.own}}What you remember (speak from it, never recite it):
 {{knowledge.own}}
 {{/if}}{{#if char.states}}You are: {{char.states}}
+{{/if}}{{#if char.instructions}}How your author wants you played:
+{{char.instructions}}
 {{/if}}
-You speak now, {{cue.mood}}. Why you speak: {{cue.context}}`;
+You speak now, {{cue.mood}}. Why you speak: {{cue.context}}{{#if char.post_history}}
+{{char.post_history}}{{/if}}`;

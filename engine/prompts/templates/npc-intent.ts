@@ -21,6 +21,7 @@ You are {{char.name}}. {{char.description}}
 Personality: {{char.personality}}
 {{#if char.profile}}As the story has shown you so far: {{char.profile}}
 {{/if}}{{#if char.offstage}}Since you were last seen: {{char.offstage}}
+{{/if}}{{#if char.scenario}}Your situation: {{char.scenario}}
 {{/if}}{{#if inner}}Your own recent thoughts and intentions:
 {{#last inner 12}}{{line}}
 {{/last}}{{/if}}
