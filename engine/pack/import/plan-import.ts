@@ -63,6 +63,7 @@ export function planImport(source: ImportSource, pack: PackState, options: PlanO
       packId,
       title,
       characterName: name,
+      scenario: textField(source.card.data, 'scenario', 'the card'),
       author,
       appVersion: options.appVersion,
       fingerprint: options.fingerprint,
