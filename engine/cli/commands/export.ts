@@ -39,7 +39,8 @@ export const exportCommand: CliCommand = {
       const [packDir, characterId, out, ...extra] = rest;
       if (packDir === undefined || characterId === undefined || out === undefined || extra.length > 0)
         throw new UsageError('export card needs <pack-dir> <character-id> <out.png>');
-      const png = await exportCharacterCard(at(packDir), characterId, readAppVersion());
+      const modifiedAt = Math.floor(systemClock.now() / 1000);
+      const png = await exportCharacterCard(at(packDir), characterId, readAppVersion(), { modifiedAt });
       await writeOut(at(out), png, values.force);
       context.io.stdout(`Exported ${characterId} as a V2 + V3 card: ${out}\n`);
       return 0;

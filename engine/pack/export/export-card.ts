@@ -4,7 +4,7 @@ import { importError } from '../import/errors.ts';
 import { isPng } from '../import/png-read.ts';
 import { loadPack } from '../load-pack.ts';
 import type { Character } from '../schema/characters.ts';
-import { characterToCards } from './character-to-card.ts';
+import { characterToCards, type CardExportOptions } from './character-to-card.ts';
 import { plainPng, withTextChunks } from './png-write.ts';
 
 /** The portrait an import writes, by the character's id. Only a PNG can carry the card chunks. */
@@ -21,6 +21,7 @@ export async function exportCharacterCard(
   packDir: string,
   characterId: string,
   appVersion: string,
+  options: CardExportOptions = {},
 ): Promise<Uint8Array> {
   const { pack, diagnostics } = await loadPack(packDir, { appVersion });
   if (pack === null) {
@@ -32,12 +33,16 @@ export async function exportCharacterCard(
     const known = pack.characters.map((candidate) => candidate.id).join(', ');
     throw importError(`the pack has no character "${characterId}" (it has: ${known || 'none'})`);
   }
-  return cardPng(character, await readPortrait(portraitPath(packDir, characterId)));
+  return cardPng(character, await readPortrait(portraitPath(packDir, characterId)), options);
 }
 
 /** The card PNG for a character, on its portrait or on a plain image. Pure. */
-export function cardPng(character: Character, portrait: Uint8Array | null): Uint8Array {
-  const { v2, v3 } = characterToCards(character);
+export function cardPng(
+  character: Character,
+  portrait: Uint8Array | null,
+  options: CardExportOptions = {},
+): Uint8Array {
+  const { v2, v3 } = characterToCards(character, options);
   const encode = (card: unknown): string => Buffer.from(JSON.stringify(card), 'utf8').toString('base64');
   const texts = new Map([
     ['chara', encode(v2)],
