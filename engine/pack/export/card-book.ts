@@ -18,17 +18,18 @@ export function bookFor(version: 'v2' | 'v3', book: unknown): Record<string, unk
 }
 
 function entryFor(version: 'v2' | 'v3', entry: Record<string, unknown>): Record<string, unknown> {
-  const content = typeof entry.content === 'string' ? entry.content : '';
+  // V2 has no regex keys: a V3 entry's flag stays in the V3 copy only.
+  const { use_regex: useRegex, ...rest } = entry;
+  const content = typeof rest.content === 'string' ? rest.content : '';
+  const keys: unknown[] = Array.isArray(rest.keys) ? rest.keys : [];
   const filled = {
-    ...entry,
-    keys: Array.isArray(entry.keys) ? entry.keys : [],
+    ...rest,
+    keys,
     content: version === 'v2' ? withoutDecorators(content) : content,
-    extensions: isRecord(entry.extensions) ? entry.extensions : {},
-    enabled: typeof entry.enabled === 'boolean' ? entry.enabled : true,
-    insertion_order: typeof entry.insertion_order === 'number' ? entry.insertion_order : 100,
+    extensions: isRecord(rest.extensions) ? rest.extensions : {},
+    enabled: typeof rest.enabled === 'boolean' ? rest.enabled : true,
+    insertion_order: typeof rest.insertion_order === 'number' ? rest.insertion_order : 100,
   };
-  // V2 has no regex keys: a V3 entry's flag stays in the V3 copy.
-  const { use_regex: useRegex, ...v2 } = filled;
-  if (version === 'v2') return v2;
-  return { ...v2, use_regex: typeof useRegex === 'boolean' ? useRegex : false };
+  if (version === 'v2') return filled;
+  return { ...filled, use_regex: typeof useRegex === 'boolean' ? useRegex : false };
 }
