@@ -3,8 +3,10 @@ import {
   CARD_EXTENSION_KEY,
   CARD_ORIGINALS_KEY,
   MAPPED_CARD_FIELDS,
+  isTextRestore,
   joinExamples,
   mappedValue,
+  restoredText,
   type MappedCardField,
 } from '../import/card-mapping.ts';
 import { isRecord } from '../import/json-text.ts';
@@ -94,6 +96,8 @@ export function characterToCards(character: Character, options: CardExportOption
 function cardText(character: Character, field: MappedCardField, originals: Record<string, unknown>): string {
   const current = currentText(character, field);
   const original = originals[field];
+  // Kept as whitespace to put back: the text as the card had it, edits included.
+  if (isTextRestore(original)) return restoredText(current, original);
   if (typeof original !== 'string') return current;
   const mapped = mappedValue(field, original, typeof originals.name === 'string' ? originals.name : character.name);
   const unedited = typeof mapped === 'string' ? mapped === current : joinExamples(mapped) === current;

@@ -10,7 +10,7 @@ import type { PackState } from './pack-state.ts';
 import { slugify, uniqueId } from './slug.ts';
 import { cardToCharacter } from './to-character.ts';
 import { toLoreEntries, type LoreEntryInput } from './to-lore.ts';
-import { appendToYamlList } from './yaml-list.ts';
+import { checkFileSizes, loreWrites } from './fit-files.ts';
 
 export type ImportAs = 'character' | 'lore';
 
@@ -43,6 +43,12 @@ export interface PlanOptions {
 
 /** Everything an import will write, computed in memory: any error surfaces here, before a single file is touched. */
 export function planImport(source: ImportSource, pack: PackState, options: PlanOptions): ImportPlan {
+  const plan = planWrites(source, pack, options);
+  checkFileSizes(plan.writes);
+  return plan;
+}
+
+function planWrites(source: ImportSource, pack: PackState, options: PlanOptions): ImportPlan {
   if (source.kind === 'lorebook' && options.as === 'character')
     throw importError(`the file is a lorebook (${source.format}), not a character card`);
   if (source.kind === 'lorebook' || options.as === 'lore') {
@@ -101,10 +107,10 @@ function lorePlan(
   const tags = book.name.trim() === '' ? [] : [book.name.trim()];
   const conversion = toLoreEntries(book, { owner, existing: pack.lore, tags });
   const entries: readonly LoreEntryInput[] = conversion.entries;
-  const writes =
-    entries.length === 0
-      ? []
-      : [{ path: PACK_FILES.lore, content: appendToYamlList(pack.loreYaml, entries, PACK_FILES.lore) }];
+  const writes = loreWrites(pack.loreYaml, entries, book.name.trim() || format, pack.files);
+  const split = writes.some((write) => write.path !== PACK_FILES.lore)
+    ? [`the lore is too large for one file: it is split across ${writes.map((write) => write.path).join(', ')}`]
+    : [];
   const unsupported =
     conversion.unsupported.length === 0
       ? []
@@ -118,7 +124,7 @@ function lorePlan(
       character: null,
       lore: entries.map((entry) => entry.key),
       skipped: conversion.skipped,
-      notes: [...notes, ...unsupported],
+      notes: [...notes, ...unsupported, ...split],
       files: writes.map((write) => write.path),
     },
   };
