@@ -2,7 +2,7 @@ import { EngineError, type PackSummary } from '../api/index.ts';
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { discoverPacks, loadPack, packGreetings, type PackListing, type StoryPack } from '../pack/index.ts';
 import { expandMacros } from '../prompts/index.ts';
-import { playMacros } from '../turn/index.ts';
+import { openingText, playMacros } from '../turn/index.ts';
 import type { FileRoots } from '../platform/index.ts';
 
 /** The installed story packs (built-in and the user's), found on first use and again on reload. */
@@ -131,10 +131,7 @@ function toSummary(listing: PackListing): PackSummary {
 }
 
 function openingOf(pack: StoryPack | undefined): string | null {
-  const start = pack?.locations.find((location) => location.id === pack.manifest.start.location);
-  if (pack === undefined || start === undefined) return null;
-  const values = playMacros(pack, pack.manifest.start.persona).values(pack.manifest.start.time, null);
-  return expandMacros(`${start.name}. ${start.description}`, values);
+  return pack === undefined ? null : openingText(pack, pack.manifest.start.persona);
 }
 
 /** The greetings as a reader meets them: macros filled for the default persona and each greeting's character. */

@@ -54,7 +54,20 @@ function walk(value: unknown, values: MacroValues): unknown {
   return value;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const TIME = /^(-?\d{4,})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/u;
 
 /** "21:40" from "1723-05-14T21:40"; the text as it is when it is no in-world time. */
@@ -71,4 +84,12 @@ export function inWorldDate(time: string): string {
   if (match === null) return time;
   const [, year = '', month = '', day = ''] = match;
   return `${Number(day)} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
+}
+
+/** The story's opening paragraph as a reader first meets it: its first place's name and description, macros filled. */
+export function openingText(pack: StoryPack, personaId: string): string | null {
+  const start = pack.locations.find((location) => location.id === pack.manifest.start.location);
+  if (start === undefined) return null;
+  const values = playMacros(pack, personaId).values(pack.manifest.start.time, null);
+  return expandMacros(`${start.name}. ${start.description}`, values);
 }

@@ -133,3 +133,37 @@ describe('storyloom inspect', () => {
     expect(beyond.stderr).toContain('This save has no turn 9 yet (it has 6).');
   });
 });
+
+describe('storyloom export transcript', () => {
+  it('finds a save by name as inspect does and writes what the player saw, opening first', async () => {
+    await cli('--home', home, ...replay, '--inputs', path.join(fixtures, 'first-morning.inputs'), '--json');
+    const [save] = (await readdir(path.join(home, 'saves'))).filter((file) => file.endsWith('.storyloom'));
+    if (save === undefined) throw new Error('no save was written');
+    const stream = await cli('--home', home, 'inspect', save, 'stream', '--json');
+    const records = stream.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { owner: string; type: string; content: string });
+    const npcMinds = records.filter(
+      (record) => record.owner !== 'robin-ashby' && (record.type === 'intention' || record.type === 'thought'),
+    );
+    const ownThoughts = records.filter((record) => record.owner === 'robin-ashby' && record.type === 'thought');
+    expect(npcMinds.length).toBeGreaterThan(0);
+    expect(ownThoughts.length).toBeGreaterThan(0);
+
+    const out = path.join(home, 'story.md');
+    const exported = await cli('--home', home, 'export', 'transcript', save, out, '--thoughts');
+    expect(exported.stderr).toBe('');
+    expect(exported.code).toBe(0);
+    const { readFile } = await import('node:fs/promises');
+    const text = await readFile(out, 'utf8');
+    // The opening paragraph (the first place) comes before turn 1.
+    expect(text.indexOf('## Turn 1')).toBeGreaterThan(text.indexOf('\n\n') + 10);
+    // Texts Markdown escaping leaves as they are, so their absence means they were left out.
+    const plain = npcMinds.filter((record) => /^[\p{L}\p{N}\s.,;:'’"!?-]+$/u.test(record.content));
+    expect(plain.length).toBeGreaterThan(0);
+    for (const record of plain) expect(text).not.toContain(record.content);
+    for (const record of ownThoughts) expect(text).toContain(record.content.slice(0, 12));
+    expect(text).toContain('Robin Ashby thinks:');
+  });
+});
