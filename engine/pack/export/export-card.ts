@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { importError } from '../import/errors.ts';
+import { imageExtension } from '../import/image-type.ts';
 import { isPng } from '../import/png-read.ts';
+import { webpToPng } from './webp-to-png.ts';
 import { loadPack } from '../load-pack.ts';
 import type { Character } from '../schema/characters.ts';
 import { characterToCards, type CardExportOptions } from './character-to-card.ts';
@@ -33,7 +35,7 @@ export async function exportCharacterCard(
     const known = pack.characters.map((candidate) => candidate.id).join(', ');
     throw importError(`the pack has no character "${characterId}" (it has: ${known || 'none'})`);
   }
-  return cardPng(character, await readPortrait(portraitPath(packDir, characterId)), options);
+  return cardPng(character, await readPortrait(packDir, characterId), options);
 }
 
 /** The card PNG for a character, on its portrait or on a plain image. Pure. */
@@ -51,7 +53,10 @@ export function cardPng(
   return withTextChunks(portrait ?? plainPng(PLAIN_SIZE, PLAIN_GREY), texts);
 }
 
-async function readPortrait(file: string): Promise<Uint8Array | null> {
-  const bytes = await readFile(file).catch(() => null);
-  return bytes !== null && isPng(bytes) ? bytes : null;
+/** The character's portrait as a PNG: `images/<id>.png`, else `images/<id>.webp` converted; null when it has none. */
+async function readPortrait(packDir: string, characterId: string): Promise<Uint8Array | null> {
+  const png = await readFile(portraitPath(packDir, characterId)).catch(() => null);
+  if (png !== null && isPng(png)) return png;
+  const webp = await readFile(path.join(packDir, 'images', `${characterId}.webp`)).catch(() => null);
+  return webp !== null && imageExtension(webp) === 'webp' ? webpToPng(webp) : null;
 }

@@ -1,6 +1,7 @@
 import { stripCardChunks } from '../export/png-write.ts';
 import { isCardJson, readCard, type CharacterCard } from './card.ts';
 import { readCharx } from './charx.ts';
+import type { CharxAssets } from './charx-assets.ts';
 import { importError } from './errors.ts';
 import { imageExtension } from './image-type.ts';
 import { decodeBase64, decodeUtf8, isRecord, parseJson } from './json-text.ts';
@@ -21,6 +22,8 @@ export type ImportSource =
       readonly format: string;
       readonly card: CharacterCard;
       readonly portrait: Portrait | null;
+      /** A CHARX archive's assets, kept under assets/<character>/ (other formats carry none). */
+      readonly assets?: (characterId: string) => CharxAssets;
     }
   | { readonly kind: 'lorebook'; readonly format: string; readonly lorebook: ImportedLorebook };
 

@@ -79,8 +79,14 @@ function planWrites(source: ImportSource, pack: PackState, options: PlanOptions)
   writes.push({ path: `${PACK_FOLDERS.characters}/${id}.yaml`, content: yamlText(character) });
   if (source.portrait !== null)
     writes.push({ path: `images/${id}.${source.portrait.extension}`, content: source.portrait.bytes });
+  const assets = source.assets?.(id) ?? { writes: [], notKept: [] };
+  writes.push(...assets.writes);
   const book = bookOfCard(source.card.data);
-  const notes = book === null ? [] : [`the card's character_book is kept whole in ${id}.yaml for export`];
+  const notes = [
+    ...(book === null ? [] : [`the card's character_book is kept whole in ${id}.yaml for export`]),
+    ...(assets.writes.length === 0 ? [] : [`${assets.writes.length} asset file(s) kept in assets/${id}/`]),
+    ...assets.notKept.map((line) => `not kept: ${line}`),
+  ];
   const lore = book === null ? null : lorePlan(source.format, book, pack, id, notes);
   return {
     writes: [...writes, ...(lore?.writes ?? [])],
