@@ -167,3 +167,37 @@ describe('storyloom export transcript', () => {
     expect(text).toContain('Robin Ashby thinks:');
   });
 });
+
+describe('storyloom play --greeting', () => {
+  it('opens a new game made from a card on the greeting asked for, macros filled', async () => {
+    const data = {
+      name: 'Mara Quill',
+      description: 'A harbourmaster.',
+      first_mes: 'Mara nods at {{user}}.',
+      alternate_greetings: ['"Late again," says {{char}} at {{time}}.'],
+    };
+    const card = path.join(home, 'mara.json');
+    await writeFile(card, JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data }));
+    const pack = path.join(home, 'mara-pack');
+    expect((await cli('--home', home, 'import', card, '--into', pack)).code).toBe(0);
+    const llm = ['--llm', `scripted:${path.join(fixtures, 'first-morning.yaml')}`];
+    const second = await cli('--home', home, 'play', pack, ...llm, '--greeting', '2', '--json');
+    expect(second.code).toBe(0);
+    const lines = second.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; content?: string; turn: number });
+    expect(lines.find((line) => line.type === 'narration')).toMatchObject({
+      turn: 1,
+      content: '"Late again," says Mara Quill at 09:00.',
+    });
+    // The first greeting is the default; 0 opens on the place alone; one past the last is refused.
+    const first = await cli('--home', home, 'play', pack, ...llm, '--json');
+    expect(first.stdout).toContain('"content":"Mara nods at You."');
+    const none = await cli('--home', home, 'play', pack, ...llm, '--greeting', '0', '--json');
+    expect(none.stdout.trim()).toBe('');
+    const beyond = await cli('--home', home, 'play', pack, ...llm, '--greeting', '3');
+    expect(beyond.code).not.toBe(0);
+    expect(beyond.stderr).toContain('--greeting 3: the story has 2 greeting(s)');
+  });
+});
