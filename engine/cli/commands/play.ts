@@ -260,14 +260,14 @@ async function printOpening(
   const opened = unwrap(await api['saves.open']({ id: save.id, lastMessages: 50 }));
   if (json) {
     const turn = opened.messages[0]?.turn;
-    if (turn !== undefined) context.io.stdout(jsonLines({ kind: 'turn', saveId: save.id, turn, messages: opened.messages }));
+    if (turn !== undefined)
+      context.io.stdout(jsonLines({ kind: 'turn', saveId: save.id, turn, messages: opened.messages }));
     return;
   }
   const pack = unwrap(await api['packs.list']()).find((candidate) => candidate.id === save.packId);
   if (pack === undefined) return;
   context.io.stdout(`${pack.title}\n${'═'.repeat(Math.min(pack.title.length, 60))}\n\n${pack.opening ?? ''}\n\n`);
-  for (const message of opened.messages)
-    if (message.type === 'narration') context.io.stdout(`${message.content}\n\n`);
+  for (const message of opened.messages) if (message.type === 'narration') context.io.stdout(`${message.content}\n\n`);
 }
 
 async function nameLookup(api: EngineClient, packId: string): Promise<(owner: string) => string> {

@@ -49,7 +49,10 @@ export function savesHandlers(
       const greetings = packGreetings(pack.characters).length;
       if (greeting !== undefined && greeting >= greetings) {
         const has = greetings === 0 ? 'no greetings' : `greetings 0–${greetings - 1}`;
-        throw new EngineError('invalid_params', `The story "${pack.manifest.title}" has ${has}; no greeting ${greeting}.`);
+        throw new EngineError(
+          'invalid_params',
+          `The story "${pack.manifest.title}" has ${has}; no greeting ${greeting}.`,
+        );
       }
       const seed = givenSeed ?? context.ports.rng.newSeed();
       const summary = await library.create({
