@@ -15,7 +15,7 @@ const PLACEHOLDER_PAGE = `<!doctype html>
 </body></html>
 `;
 
-const external = ['electron', 'better-sqlite3', 'node-llama-cpp', '@node-llama-cpp/*', 'ws', 'openai'];
+const external = ['electron', 'better-sqlite3', 'node-llama-cpp', '@node-llama-cpp/*', 'ws', 'openai', '@jsquash/webp'];
 await mkdir('out/electron', { recursive: true });
 await build({
   entryPoints: ['electron/main.ts'],

@@ -122,6 +122,11 @@ export interface PackSummary {
   readonly defaultPersona: string | null;
   /** The starting place as a reader first meets it (its name and description), shown before turn 1. */
   readonly opening: string | null;
+  /**
+   * The greetings of the pack's character cards (`first_mes`, then `alternate_greetings`), in the order
+   * `saves.create`'s `greeting` counts them; the text with its macros filled for the default persona.
+   */
+  readonly greetings: readonly { readonly character: string; readonly text: string }[];
   /** Every character's display name, for speaker labels. */
   readonly characters: readonly { readonly id: string; readonly name: string }[];
 }

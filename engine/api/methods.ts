@@ -142,6 +142,8 @@ export const engineMethods = {
       title: z.string().trim().min(1).max(200).optional(),
       /** Fix the save's dice (NPC activation …), e.g. to replay a scripted playthrough; random when absent. */
       seed: z.number().int().min(0).max(0xffffffff).optional(),
+      /** Open on this greeting of the pack (an index into PackSummary.greetings); none when absent. */
+      greeting: z.number().int().min(0).max(10_000).optional(),
     }),
     'New game: a new save of a story pack, played as a persona (the pack’s default when none is given).',
   ),

@@ -1,6 +1,8 @@
 import { EngineError, type PackSummary } from '../api/index.ts';
 import { existsSync, watch, type FSWatcher } from 'node:fs';
-import { discoverPacks, loadPack, type PackListing, type StoryPack } from '../pack/index.ts';
+import { discoverPacks, loadPack, packGreetings, type PackListing, type StoryPack } from '../pack/index.ts';
+import { expandMacros } from '../prompts/index.ts';
+import { openingText, playMacros } from '../turn/index.ts';
 import type { FileRoots } from '../platform/index.ts';
 
 /** The installed story packs (built-in and the user's), found on first use and again on reload. */
@@ -123,11 +125,21 @@ function toSummary(listing: PackListing): PackSummary {
     personas: (listing.pack?.personas ?? []).map(({ id, name, description }) => ({ id, name, description })),
     defaultPersona: listing.pack?.manifest.start.persona ?? null,
     opening: openingOf(listing.pack),
+    greetings: greetingsOf(listing.pack),
     characters: (listing.pack?.characters ?? []).map(({ id, name }) => ({ id, name })),
   };
 }
 
 function openingOf(pack: StoryPack | undefined): string | null {
-  const start = pack?.locations.find((location) => location.id === pack.manifest.start.location);
-  return start === undefined ? null : `${start.name}. ${start.description}`;
+  return pack === undefined ? null : openingText(pack, pack.manifest.start.persona);
+}
+
+/** The greetings as a reader meets them: macros filled for the default persona and each greeting's character. */
+function greetingsOf(pack: StoryPack | undefined): PackSummary['greetings'] {
+  if (pack === undefined) return [];
+  const macros = playMacros(pack, pack.manifest.start.persona);
+  return packGreetings(macros.pack.characters).map(({ character, text }) => ({
+    character,
+    text: expandMacros(text, macros.values(pack.manifest.start.time, character)),
+  }));
 }

@@ -66,6 +66,12 @@ export class Sessions {
     return open?.session.saveId === saveId ? open.session.store : null;
   }
 
+  /** Opens a new save on one of its pack's greetings (see PlaySession.greet). */
+  async greet(saveId: string, index: number): Promise<SubmitResult> {
+    const open = await this.#open(saveId);
+    return open.session.greet(index);
+  }
+
   /** Waits for the save's after-turn work (see PlaySession.settle). */
   async settle(saveId: string): Promise<SettledWork> {
     const open = await this.#open(saveId);

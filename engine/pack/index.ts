@@ -21,6 +21,8 @@ export type { LoreEntry } from './schema/lore.ts';
 export { KEYLESS_MARK, PERSONA_AUDIENCE, WORLD_AUDIENCE, loreIdentity } from './schema/lore.ts';
 export { PROMPT_STAGES } from './prompts.ts';
 export type { PromptOverrides, PromptStage } from './prompts.ts';
+export { cardPlay, isCardCharacter, type CardPlay } from './card-play.ts';
+export { packGreetings, type PackGreeting } from './greetings.ts';
 export { PACK_LIMITS } from './pack-tree.ts';
 export { importFile, planImport, readImportSource, readPackState, IMPORT_LIMITS } from './import/index.ts';
 export type { ImportAs, ImportOptions, ImportPlan, ImportSummary, ImportSource } from './import/index.ts';

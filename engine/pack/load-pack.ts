@@ -96,7 +96,13 @@ async function readInto(
   const personas = await loadList(tree, PACK_FILES.personas, personasSchema, sink);
   const characters = await loadCharacters(tree, sink);
   const locations = await loadList(tree, PACK_FILES.locations, locationsSchema, sink);
-  const lore = await loadList(tree, PACK_FILES.lore, loreSchema, sink);
+  // lore.yaml, then lore/*.yaml: a big lorebook is split across files, each under the pack file size cap.
+  const lore = mergeSections([
+    await loadList(tree, PACK_FILES.lore, loreSchema, sink),
+    ...(await Promise.all(
+      filesIn(tree, PACK_FOLDERS.lore, '.yaml').map((file) => loadList(tree, file, loreSchema, sink)),
+    )),
+  ]);
   const prompts = await loadPromptOverrides(tree, sink);
   reportUnknownFiles(tree, sink);
   if (story !== null) checkCover(story, tree, sink);

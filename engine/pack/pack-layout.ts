@@ -18,6 +18,8 @@ export const PACK_FILES = {
 
 export const PACK_FOLDERS = {
   characters: 'characters',
+  /** More lore files (`lore/*.yaml`, lists like lore.yaml), read after lore.yaml. */
+  lore: 'lore',
   prompts: 'prompts',
   fixtures: 'fixtures',
   world: 'world',
@@ -43,6 +45,8 @@ export function reportUnknownFiles(tree: PackTree, sink: DiagnosticSink): void {
       sink.warning(startOf(file), `not a story-pack file; ignored${didYouMean(top, known)}`);
     } else if (top === PACK_FOLDERS.characters && (rest.length > 1 || !file.endsWith('.yaml'))) {
       sink.warning(startOf(file), 'ignored: character files are read from characters/*.yaml (one level, .yaml)');
+    } else if (top === PACK_FOLDERS.lore && (rest.length > 1 || !file.endsWith('.yaml'))) {
+      sink.warning(startOf(file), 'ignored: lore files are read from lore/*.yaml (one level, .yaml)');
     } else if (top === PACK_FOLDERS.world && !worldFiles.includes(file)) {
       sink.warning(startOf(file), `not a world file; ignored${didYouMean(file, worldFiles)}`);
     }

@@ -34,6 +34,14 @@ export interface PromptCharacter {
   readonly profile?: string;
   /** What the character was doing off-stage since it was last in a scene (off-screen simulation); absent otherwise. */
   readonly offstage?: string;
+  /** Its card's `scenario`: the situation it is in (its own intent and dialog stages; absent when it has none). */
+  readonly scenario?: string;
+  /**
+   * Its card's `system_prompt` and `post_history_instructions`: how its author wants it played. Only in its own dialog
+   * stage, never in another principal's prompt; absent when the card has none.
+   */
+  readonly instructions?: string;
+  readonly post_history?: string;
 }
 
 export interface PromptContext {

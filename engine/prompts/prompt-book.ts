@@ -6,6 +6,7 @@ import { DEFAULT_BOUNDARY_TEMPLATES, DEFAULT_TEMPLATES } from './defaults.ts';
 import { checkTemplate, compileTemplate, type CompiledTemplate } from './handlebars-env.ts';
 import { splitSections, toChatMessages } from './chat-sections.ts';
 import type { PromptContext } from './context.ts';
+import { expandMacros, type MacroValues } from './macros.ts';
 import type { ReflectionContext } from './reflection-context.ts';
 import type { PartialProfileContext } from './profile-context.ts';
 import type {
@@ -39,6 +40,9 @@ interface BoundaryContexts {
   readonly partial_profile: PartialProfileContext;
 }
 
+/** The macro values for one prompt, from the variables it is rendered with (see macros.ts). */
+export type MacroSource = (variables: object) => MacroValues;
+
 export interface TemplateProblem {
   readonly stage: TemplateStage;
   readonly message: string;
@@ -47,9 +51,20 @@ export interface TemplateProblem {
 /** Every stage's compiled template: the pack's override where it has one, else the built-in. */
 export class PromptBook {
   readonly #templates: ReadonlyMap<TemplateStage, CompiledSections>;
+  readonly #macros: MacroSource | null;
 
-  private constructor(templates: ReadonlyMap<TemplateStage, CompiledSections>) {
+  private constructor(templates: ReadonlyMap<TemplateStage, CompiledSections>, macros: MacroSource | null = null) {
     this.#templates = templates;
+    this.#macros = macros;
+  }
+
+  /**
+   * The same templates, with card macros (`{{char}}`, `{{user}}` …) in the rendered text replaced: the one place pack
+   * and card text has its macros expanded on the way into a prompt. Handlebars has already run, so a macro the pack's
+   * text holds is never read as a template expression.
+   */
+  withMacros(macros: MacroSource): PromptBook {
+    return new PromptBook(this.#templates, macros);
   }
 
   /** Compiles all templates up front; an override that does not compile is reported and the built-in used. */
@@ -87,6 +102,8 @@ export class PromptBook {
   #render(stage: TemplateStage, context: object): LlmMessage[] {
     const template = this.#templates.get(stage);
     if (template === undefined) throw new Error(`no template for stage ${stage}`);
-    return toChatMessages(template.map(({ role, render }) => ({ role, text: render(context) })));
+    const values = this.#macros?.(context) ?? null;
+    const expand = (text: string): string => (values === null ? text : expandMacros(text, values));
+    return toChatMessages(template.map(({ role, render }) => ({ role, text: expand(render(context)) })));
   }
 }

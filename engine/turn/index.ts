@@ -13,3 +13,4 @@ export { chronicleView } from './chronicle-view.ts';
 export { IMPORTANCE_FLAGS_CHECKPOINT } from './importance-flags.ts';
 export { runAfterTurn, type AfterTurnDeps, type AfterTurnOutcome, type AfterTurnProgress } from './after-turn-run.ts';
 export { readAfterTurnInput, APPLY_STEP } from './after-turn-apply.ts';
+export { openingText, playMacros, type PlayMacros } from './play-macros.ts';

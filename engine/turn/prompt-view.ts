@@ -1,5 +1,5 @@
 import { describePartialProfile, type KnowledgeStore, type PartialProfile } from '../npc/index.ts';
-import type { Character, StoryPack } from '../pack/index.ts';
+import { cardPlay, type Character, type StoryPack } from '../pack/index.ts';
 import type { PromptCharacter, PromptContext, PromptMessage, PromptState } from '../prompts/index.ts';
 import {
   buildView,
@@ -120,6 +120,8 @@ export function characterVariables(
   if (character === undefined) throw new Error(`unknown character "${id}"`);
   const own = state.states[id] ?? [];
   const knows = request.stage === 'npc_intent' || request.stage === 'character_dialog';
+  const card = cardPlay(character);
+  const ownDialog = request.stage === 'character_dialog' && request.principal === id;
   return {
     id,
     name: character.name,
@@ -132,6 +134,9 @@ export function characterVariables(
       knows && request.principal === id ? character.knowledge.map((item) => `- ${item.content}`).join('\n') : '',
     ...(profile === undefined ? {} : { profile: describePartialProfile(profile) }),
     ...(offstage === undefined || !knows ? {} : { offstage }),
+    ...(card.scenario === '' || !knows || request.principal !== id ? {} : { scenario: card.scenario }),
+    ...(card.instructions === '' || !ownDialog ? {} : { instructions: card.instructions }),
+    ...(card.postHistoryInstructions === '' || !ownDialog ? {} : { post_history: card.postHistoryInstructions }),
   };
 }
 

@@ -18,6 +18,9 @@ import { planTurnCommit } from './turn-commit.ts';
 import { offstageLives } from './offstage-lives.ts';
 import { npcStateForTurn } from './turn-knowledge.ts';
 import { addMinutes } from './world-time.ts';
+import { playMacros, type PlayMacros } from './play-macros.ts';
+import { packGreetings } from '../pack/index.ts';
+import { expandMacros } from '../prompts/index.ts';
 
 /** What a session needs: what its scene boundaries need, the save library, and how much history a turn loads. */
 export interface SessionDeps extends SceneBoundaryDeps {
@@ -41,15 +44,26 @@ export class PlaySession {
   /** After-turn work and scene-boundary runs working in the background while the player reads and types. */
   readonly #background: BackgroundRuns;
 
-  private constructor(deps: SessionDeps, store: SaveStore) {
+  /** The macro values of a prompt or a greeting, at an in-world time, for a character (see play-macros.ts). */
+  readonly #macros: PlayMacros['values'];
+
+  private constructor(deps: SessionDeps, store: SaveStore, macros: PlayMacros['values']) {
     this.#deps = deps;
+    this.#macros = macros;
     this.#store = store;
     this.#background = new BackgroundRuns(deps, () => this.#store);
   }
 
   /** Plays the save with this id, or a store of it already open for writing (the session closes it). */
   static async open(deps: SessionDeps, save: string | SaveStore): Promise<PlaySession> {
-    const session = new PlaySession(deps, typeof save === 'string' ? await deps.library.open(save) : save);
+    const store = typeof save === 'string' ? await deps.library.open(save) : save;
+    const macros = playMacros(deps.pack, store.meta().personaId);
+    const played: SessionDeps = {
+      ...deps,
+      pack: macros.pack,
+      prompts: deps.prompts.withMacros((variables) => macros.values(session.#inWorldTime(), stageCharacter(variables))),
+    };
+    const session: PlaySession = new PlaySession(played, store, macros.values);
     // A run a crash interrupted picks up where its rows say it stopped.
     session.#background.resumeUnfinished();
     return session;
@@ -222,6 +236,38 @@ export class PlaySession {
   }
 
   /**
+   * Opens a new game on one of the pack's card greetings (see `packGreetings`): a turn of its own, before the player's
+   * first, holding the scene's opening marker and the greeting as narration everyone present sees. No model runs; the
+   * next turn still opens the scene, with the greeting in its history.
+   */
+  greet(index: number): SubmitResult {
+    if (this.#current().turns > 0) return this.#notice('The story has begun; a greeting only opens a new game.');
+    const greetings = packGreetings(this.#deps.pack.characters);
+    const greeting = greetings[index];
+    if (greeting === undefined)
+      return this.#notice(`The story has ${greetings.length} greeting(s); there is no greeting ${index + 1}.`);
+    const state = this.#current().state;
+    const values = this.#macros(state.time, greeting.character);
+    const messages: NewMessage[] = [
+      ...markerMessages(this.#deps.pack, state),
+      { owner: 'narrator', type: 'narration', content: expandMacros(greeting.text, values) },
+    ];
+    const next: PlayState = { ...state, pendingMarkers: [], sceneOpening: true };
+    const store = this.#store;
+    this.#deps.emit({ type: 'turn.started', saveId: store.id, turn: 1 });
+    const committed = store.commitTurn({
+      input: JSON.stringify({ command: `greeting ${index + 1}` }),
+      startedAt: this.#deps.clock.now(),
+      durationMs: 0,
+      messages,
+      rngState: store.meta().rngState,
+      checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: next },
+    });
+    this.#advance(committed.messages.map(toStreamEntry), next);
+    return this.#committed(committed.messages.map(toStreamMessage), 1);
+  }
+
+  /**
    * Commands that change the scene commit a turn of scene markers only: the player sees the break at once, and the
    * scene's boundary starts with the turn, in the background.
    */
@@ -377,6 +423,11 @@ export class PlaySession {
     return playStateFromCheckpoint(checkpoint.data, this.#store.path);
   }
 
+  /** The in-world time prompts are rendered at: the state the running turn (or boundary) started from. */
+  #inWorldTime(): string {
+    return this.#current().state.time;
+  }
+
   #findPresent(reference: string): string | null {
     const wanted = reference.toLowerCase();
     const match = charactersPresent(this.#deps.pack, this.#current().state).find(
@@ -391,6 +442,12 @@ export class PlaySession {
   #notice(message: string, problem = true): SubmitResult {
     return { kind: 'notice', saveId: this.#store.id, message, problem };
   }
+}
+
+/** The character whose stage a prompt is for (its variables' `char.id`), or null (the Narrator, extractors …). */
+function stageCharacter(variables: object): string | null {
+  const char: unknown = 'char' in variables ? variables.char : undefined;
+  return typeof char === 'object' && char !== null && 'id' in char && typeof char.id === 'string' ? char.id : null;
 }
 
 function describe(error: unknown): string {

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { useStores } from '../shell/stores-context.tsx';
 import { TopBar } from '../shell/TopBar.tsx';
 import { PackCard } from './PackCard.tsx';
+import type { NewGameChoice } from './NewGame.tsx';
 import { UnreadableSaves } from './UnreadableSaves.tsx';
 import { FirstRunBanner } from './FirstRunBanner.tsx';
 import { defaultExportPath } from './export-path.ts';
@@ -37,8 +38,8 @@ export function LibraryScreen() {
     );
   };
   const drop = useFileDrop(pick);
-  const begin = async (packId: string, personaId: string | null) => {
-    const save = await actions.create(packId, personaId);
+  const begin = async (packId: string, choice: NewGameChoice) => {
+    const save = await actions.create(packId, choice);
     if (save !== null) play(save.id);
   };
   return (
@@ -62,7 +63,7 @@ export function LibraryScreen() {
             key={pack.id}
             pack={pack}
             saves={saves.filter((save) => save.packId === pack.id)}
-            onBegin={(personaId) => void begin(pack.id, personaId)}
+            onBegin={(choice) => void begin(pack.id, choice)}
             actions={saveActions}
             loadCover={actions.cover}
           />

@@ -1,6 +1,6 @@
 import type { PackSummary, SaveSummary } from '../engine.ts';
 import { Diagnostics } from './Diagnostics.tsx';
-import { NewGame } from './NewGame.tsx';
+import { NewGame, type NewGameChoice } from './NewGame.tsx';
 import { PackCover } from './PackCover.tsx';
 import { SaveRow } from './SaveRow.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -9,7 +9,7 @@ import type { SaveActions } from './save-actions.ts';
 interface Props {
   readonly pack: PackSummary;
   readonly saves: readonly SaveSummary[];
-  readonly onBegin: (personaId: string | null) => void;
+  readonly onBegin: (choice: NewGameChoice) => void;
   readonly actions: SaveActions;
   readonly loadCover: (packId: string) => Promise<string | null>;
 }

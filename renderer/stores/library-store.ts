@@ -16,7 +16,11 @@ export interface LibraryState {
   readonly loaded: boolean;
   readonly error: string | null;
   load(): Promise<void>;
-  create(packId: string, personaId: string | null): Promise<SaveSummary | null>;
+  /** A new game, as the player chose it (persona and greeting; null: the pack's default persona, no greeting). */
+  create(
+    packId: string,
+    choice: { readonly personaId: string | null; readonly greeting: number | null },
+  ): Promise<SaveSummary | null>;
   rename(id: string, title: string): Promise<void>;
   remove(id: string): Promise<void>;
   /** Writes a copy of the save to `destPath`; resolves to an error message, or null when it was written. */
@@ -52,8 +56,12 @@ export function createLibraryStore(api: EngineClient) {
         await loadSaves();
         set({ loaded: true });
       },
-      async create(packId, personaId) {
-        const created = await api['saves.create'](personaId === null ? { packId } : { packId, personaId });
+      async create(packId, { personaId, greeting }) {
+        const created = await api['saves.create']({
+          packId,
+          ...(personaId === null ? {} : { personaId }),
+          ...(greeting === null ? {} : { greeting }),
+        });
         if (!created.ok) {
           fail(created.error.message);
           return null;

@@ -4,26 +4,23 @@ import { buildApp, launchChromium, screenshotPath, serve, type Served } from './
 import { SHOP_SCRIPT } from './support/shop-script.ts';
 import { writeCoverPack } from './support/cover-pack.ts';
 
-const CARD = JSON.stringify({
-  spec: 'chara_card_v2',
-  spec_version: '2.0',
-  data: {
-    name: 'Mara Quill',
-    description: 'A harbourmaster.',
-    personality: '',
-    scenario: '',
-    first_mes: '',
-    mes_example: '',
-    creator_notes: '',
-    system_prompt: '',
-    post_history_instructions: '',
-    alternate_greetings: [],
-    tags: [],
-    creator: '',
-    character_version: '',
-    extensions: {},
-  },
-});
+const CARD_DATA = {
+  name: 'Mara Quill',
+  description: 'A harbourmaster.',
+  personality: '',
+  scenario: '',
+  first_mes: '',
+  mes_example: '',
+  creator_notes: '',
+  system_prompt: '',
+  post_history_instructions: '',
+  alternate_greetings: [],
+  tags: [],
+  creator: '',
+  character_version: '',
+  extensions: {},
+};
+const CARD = JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: CARD_DATA });
 
 /** Drags a file over the library (as the OS would) and, unless told to hold, drops it. */
 async function dragFile(page: Page, name: string, text: string, phase: 'over' | 'drop'): Promise<void> {
@@ -131,6 +128,33 @@ describe('library covers and import', () => {
     await dialog.waitFor();
     await expect(dialog.locator('h2').textContent()).resolves.toContain('mara.json');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(errors).toEqual([]);
+  });
+  it('opens a new game on the card greeting chosen in the new-game dialog', async () => {
+    const data = {
+      ...CARD_DATA,
+      first_mes: 'Mara nods at {{user}}.',
+      alternate_greetings: ['"Late again," says {{char}}.'],
+    };
+    await page.getByLabel('Card or lorebook file').setInputFiles({
+      name: 'greeter.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data })),
+    });
+    const dialog = page.getByRole('dialog', { name: 'Import' });
+    await dialog.getByLabel('Into').selectOption({ label: 'A new pack…' });
+    await dialog.getByLabel('Name').fill('Greeting Story');
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.locator('.import-summary').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const pack = page.locator('.pack[data-pack="greeting-story"]');
+    await pack.waitFor();
+    // The first greeting is chosen already; the player picks the alternate one.
+    await expect(pack.getByLabel('Mara Quill: greeting 1').isChecked()).resolves.toBe(true);
+    await pack.getByLabel('Mara Quill: greeting 2').check();
+    await pack.getByRole('button', { name: 'Begin Greeting Story' }).click();
+    await page.getByText('"Late again," says Mara Quill.').waitFor();
+    await expect(page.getByText('{{char}}').count()).resolves.toBe(0);
     expect(errors).toEqual([]);
   });
 });

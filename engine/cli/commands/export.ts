@@ -7,10 +7,13 @@ import { systemClock } from '../../platform/node.ts';
 import { openSave, type StoredMessage } from '../../store/index.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';
 import { readAppVersion } from '../install-paths.ts';
+import { resolveSave } from '../save-path.ts';
+import type { StoryPack } from '../../pack/index.ts';
+import { openingText } from '../../turn/index.ts';
 
 const USAGE = [
   'storyloom export card <pack-dir> <character-id> <out.png> [--force]',
-  '       storyloom export transcript <save-file> <out.md|out.html> [--thoughts] [--force]',
+  '       storyloom export transcript <save> <out.md|out.html> [--thoughts] [--force]',
 ].join('\n');
 
 /** A character as a V2 + V3 PNG card, or a save's story as Markdown or HTML. Never overwrites without --force. */
@@ -39,7 +42,8 @@ export const exportCommand: CliCommand = {
       const [packDir, characterId, out, ...extra] = rest;
       if (packDir === undefined || characterId === undefined || out === undefined || extra.length > 0)
         throw new UsageError('export card needs <pack-dir> <character-id> <out.png>');
-      const png = await exportCharacterCard(at(packDir), characterId, readAppVersion());
+      const modifiedAt = Math.floor(systemClock.now() / 1000);
+      const png = await exportCharacterCard(at(packDir), characterId, readAppVersion(), { modifiedAt });
       await writeOut(at(out), png, values.force);
       context.io.stdout(`Exported ${characterId} as a V2 + V3 card: ${out}\n`);
       return 0;
@@ -47,11 +51,11 @@ export const exportCommand: CliCommand = {
     if (what === 'transcript') {
       const [save, out, ...extra] = rest;
       if (save === undefined || out === undefined || extra.length > 0)
-        throw new UsageError('export transcript needs <save-file> <out.md|out.html>');
+        throw new UsageError('export transcript needs <save> <out.md|out.html>');
       const html = /\.html?$/iu.test(out);
       if (!html && !/\.(md|markdown)$/iu.test(out))
         throw new UsageError('the transcript file must end in .md or .html');
-      const text = await transcript(context, at(save), html, values.thoughts);
+      const text = await transcript(context, resolveSave(context, save), html, values.thoughts);
       await writeOut(at(out), text, values.force);
       context.io.stdout(`Exported the transcript: ${out}\n`);
       return 0;
@@ -71,15 +75,20 @@ async function transcript(context: CliContext, saveFile: string, html: boolean, 
   } finally {
     store.close();
   }
-  const names = await namesOfPack(context, meta.packId, appVersion);
-  const options = { title: meta.title, names, thoughts };
+  const pack = await installedPack(context, meta.packId, appVersion);
+  const options = {
+    title: meta.title,
+    personaId: meta.personaId,
+    // Speakers' display names and the opening come from the save's pack when it is installed; without it the
+    // transcript shows ids and starts at the first turn.
+    names: pack === null ? {} : namesOf(pack),
+    opening: pack === null ? null : openingText(pack, meta.personaId),
+    thoughts,
+  };
   return html ? transcriptHtml(messages, options) : transcriptMarkdown(messages, options);
 }
 
-/** Speakers' display names from the save's pack when it is installed; without it the transcript shows their ids. */
-async function namesOfPack(context: CliContext, packId: string, appVersion: string): Promise<Record<string, string>> {
-  const pack = await installedPack(context, packId, appVersion);
-  if (pack === null) return {};
+function namesOf(pack: StoryPack): Record<string, string> {
   return Object.fromEntries([...pack.characters, ...pack.personas].map((item) => [item.id, item.name]));
 }
 

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openSave, type SaveStore, type StoredStageCall } from '../../store/index.ts';
 import { systemClock } from '../../platform/node.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';
 import { readAppVersion } from '../install-paths.ts';
+import { resolveSave } from '../save-path.ts';
 import { printChronicle } from './inspect-chronicle.ts';
 import { printContext } from './inspect-context.ts';
 import { printKnowledge } from './inspect-knowledge.ts';
@@ -66,14 +65,6 @@ export const inspectCommand: CliCommand = {
 function graphOf(graph: string | undefined): string {
   if (graph === undefined) throw new UsageError('name a knowledge graph: world, persona or a character id');
   return graph;
-}
-
-function resolveSave(context: CliContext, save: string): string {
-  const direct = path.resolve(context.cwd, save);
-  if (existsSync(direct)) return direct;
-  const inLibrary = path.join(context.roots.saves, path.basename(save));
-  if (existsSync(inLibrary)) return inLibrary;
-  throw new Error(`no save "${save}" here or in ${context.roots.saves}`);
 }
 
 function printStream(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean): void {

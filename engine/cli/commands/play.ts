@@ -19,7 +19,7 @@ import { loadPack, parseInputs, readInputsFile, type ScriptedInput } from '../..
 import { createTranscriptPrinter } from '../play/transcript-printer.ts';
 
 const USAGE =
-  'storyloom play <pack-dir|pack-id> [--save ID] [--persona ID] [--seed N] [--llm SPEC] [--input TEXT]... [--inputs FILE] [--json] [--sandbox]';
+  'storyloom play <pack-dir|pack-id> [--save ID] [--persona ID] [--seed N] [--greeting N] [--llm SPEC] [--input TEXT]... [--inputs FILE] [--json] [--sandbox]';
 
 export const playCommand: CliCommand = {
   name: 'play',
@@ -33,6 +33,7 @@ export const playCommand: CliCommand = {
         save: { type: 'string' },
         persona: { type: 'string' },
         seed: { type: 'string' },
+        greeting: { type: 'string' },
         llm: { type: 'string' },
         input: { type: 'string', multiple: true },
         inputs: { type: 'string' },
@@ -47,9 +48,17 @@ export const playCommand: CliCommand = {
       );
       return 0;
     }
-    if (values.save !== undefined && (values.persona !== undefined || values.seed !== undefined)) {
-      throw new UsageError('--persona and --seed set up a new game; they cannot change the save given with --save');
+    if (
+      values.save !== undefined &&
+      (values.persona !== undefined || values.seed !== undefined || values.greeting !== undefined)
+    ) {
+      throw new UsageError(
+        '--persona, --seed and --greeting set up a new game; they cannot change the save given with --save',
+      );
     }
+    const greeting = values.greeting === undefined ? undefined : Number(values.greeting);
+    if (greeting !== undefined && (!Number.isInteger(greeting) || greeting < 0))
+      throw new UsageError(`--greeting must be 0 (none) or a greeting's number from 1, got "${values.greeting}"`);
     const [packArg, ...extra] = positionals;
     if (packArg === undefined || extra.length > 0)
       throw new UsageError('name one story pack: a folder or an installed pack id');
@@ -71,10 +80,11 @@ export const playCommand: CliCommand = {
         save: values.save,
         persona: values.persona ?? file.persona,
         seed,
+        greeting,
       });
       const scripted: ScriptedInput[] = [...file.inputs, ...parseInputs((values.input ?? []).join('\n'))];
       const names = await nameLookup(api, save.packId);
-      if (!values.json && save.turnCount === 0) await printOpening(api, context, save.packId);
+      if (save.created) await printOpening(api, context, save, values.json);
       subscribe((event) => {
         if (event.type === 'llm.slow') context.io.stderr(`${slowGenerationWarning(event)}\n`);
       });
@@ -208,29 +218,59 @@ function jsonLines(result: PlayResult): string {
 async function openOrCreateSave(
   api: EngineClient,
   context: CliContext,
-  options: { packId: string; save: string | undefined; persona: string | undefined; seed: number | undefined },
-): Promise<{ id: string; personaId: string; packId: string; turnCount: number }> {
+  options: {
+    packId: string;
+    save: string | undefined;
+    persona: string | undefined;
+    seed: number | undefined;
+    /** 1-based as the player counts them; 0: none; absent: the first, when the story has greetings. */
+    greeting: number | undefined;
+  },
+): Promise<{ id: string; personaId: string; packId: string; created: boolean }> {
   if (options.save !== undefined) {
     const opened = unwrap(await api['saves.open']({ id: options.save, lastMessages: 0 }));
     const { id, personaId, packId, turnCount } = opened.summary;
-    return { id, personaId, packId, turnCount };
+    // A save nobody has played yet opens as a new game does.
+    return { id, personaId, packId, created: turnCount === 0 };
   }
+  const pack = unwrap(await api['packs.list']()).find((candidate) => candidate.id === options.packId);
+  const greetings = pack?.greetings.length ?? 0;
+  const greeting = options.greeting ?? (greetings > 0 ? 1 : 0);
+  if (greeting > greetings)
+    throw new UsageError(`--greeting ${greeting}: the story has ${greetings === 0 ? 'no' : greetings} greeting(s)`);
   const created = unwrap(
     await api['saves.create']({
       packId: options.packId,
       ...(options.persona === undefined ? {} : { personaId: options.persona }),
       ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(greeting === 0 ? {} : { greeting: greeting - 1 }),
     }),
   );
   context.io.stderr(`new save: ${created.id}\n`);
-  return { id: created.id, personaId: created.personaId, packId: created.packId, turnCount: 0 };
+  return { id: created.id, personaId: created.personaId, packId: created.packId, created: true };
 }
 
-/** A new game opens on the story's title and its first place, before the player writes anything. */
-async function printOpening(api: EngineClient, context: CliContext, packId: string): Promise<void> {
-  const pack = unwrap(await api['packs.list']()).find((candidate) => candidate.id === packId);
+/**
+ * A new game opens on the story's title and its first place, then the card greeting it was opened on (if any), before
+ * the player writes anything. With --json, the greeting turn is printed as the turns are.
+ */
+async function printOpening(
+  api: EngineClient,
+  context: CliContext,
+  save: { readonly id: string; readonly packId: string },
+  json: boolean,
+): Promise<void> {
+  const opened = unwrap(await api['saves.open']({ id: save.id, lastMessages: 50 }));
+  if (json) {
+    const turn = opened.messages[0]?.turn;
+    if (turn !== undefined)
+      context.io.stdout(jsonLines({ kind: 'turn', saveId: save.id, turn, messages: opened.messages }));
+    return;
+  }
+  const pack = unwrap(await api['packs.list']()).find((candidate) => candidate.id === save.packId);
   if (pack === undefined) return;
   context.io.stdout(`${pack.title}\n${'═'.repeat(Math.min(pack.title.length, 60))}\n\n${pack.opening ?? ''}\n\n`);
+  for (const message of opened.messages) if (message.type === 'narration') context.io.stdout(`${message.content}\n\n`);
 }
 
 async function nameLookup(api: EngineClient, packId: string): Promise<(owner: string) => string> {

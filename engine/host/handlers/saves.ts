@@ -1,6 +1,7 @@
 import { EngineError, type EngineHandlers } from '../../api/index.ts';
 import { knowledgeGraphView } from '../../turn/index.ts';
 import type { SaveLibrary, SaveStore } from '../../store/index.ts';
+import { packGreetings } from '../../pack/index.ts';
 import { buildTruthView, chronicleView, contextView, landscapeView, toStreamMessage } from '../../turn/index.ts';
 import type { HostContext } from '../context.ts';
 import type { PackRegistry } from '../pack-registry.ts';
@@ -38,11 +39,19 @@ export function savesHandlers(
   };
   return {
     'saves.list': async () => library.list(),
-    'saves.create': async ({ packId, personaId, title, seed: givenSeed }) => {
+    'saves.create': async ({ packId, personaId, title, seed: givenSeed, greeting }) => {
       const pack = await packs.pack(packId);
       const persona = personaId ?? pack.manifest.start.persona;
       if (!pack.personas.some((candidate) => candidate.id === persona)) {
         throw new EngineError('invalid_params', `The story "${pack.manifest.title}" has no persona "${persona}".`);
+      }
+      const greetings = packGreetings(pack.characters).length;
+      if (greeting !== undefined && greeting >= greetings) {
+        const has = greetings === 0 ? 'no greetings' : `greetings 0–${greetings - 1}`;
+        throw new EngineError(
+          'invalid_params',
+          `The story "${pack.manifest.title}" has ${has}; no greeting ${greeting}.`,
+        );
       }
       const seed = givenSeed ?? context.ports.rng.newSeed();
       const summary = await library.create({
@@ -54,8 +63,14 @@ export function savesHandlers(
         rngSeed: seed,
         rngState: context.ports.rng.fromSeed(seed).state(),
       });
+      if (greeting === undefined) {
+        changed();
+        return summary;
+      }
+      const opened = await sessions.greet(summary.id, greeting);
+      if (opened.kind === 'notice') throw new EngineError('invalid_params', opened.message);
       changed();
-      return summary;
+      return reading(summary.id, (store) => store.summary());
     },
     'saves.open': async ({ id, lastMessages }) => {
       await openForPlay(sessions, id);

@@ -3,11 +3,23 @@ import {
   CARD_EXTENSION_KEY,
   CARD_ORIGINALS_KEY,
   MAPPED_CARD_FIELDS,
+  isTextRestore,
   joinExamples,
   mappedValue,
+  restoredText,
   type MappedCardField,
 } from '../import/card-mapping.ts';
 import { isRecord } from '../import/json-text.ts';
+import { bookFor } from './card-book.ts';
+
+/** Added to the V2 copy's creator_notes (SPEC_V3: the backfill SHOULD say it is one). */
+export const BACKFILL_NOTE =
+  'This is the Character Card V2 copy of a V3 card (exported by Storyloom); a V3 reader gets the whole card.';
+
+export interface CardExportOptions {
+  /** Unix seconds: the V3 card's modification_date (SPEC_V3: updated on every export). Absent: kept as it was. */
+  readonly modifiedAt?: number;
+}
 
 /** The card data fields V3 added; a V2 card leaves them out. */
 const V3_ONLY_FIELDS = new Set([
@@ -47,22 +59,45 @@ export interface CardPair {
  * The V2 and V3 cards of a character: the card fields kept at import come back verbatim, and the fields the character
  * file holds come from it (so edits made in the pack show), in the card's exact original text when unedited.
  */
-export function characterToCards(character: Character): CardPair {
+export function characterToCards(character: Character, options: CardExportOptions = {}): CardPair {
   const { [CARD_EXTENSION_KEY]: kept, [CARD_ORIGINALS_KEY]: originals, ...extensions } = character.extensions;
   const data: Record<string, unknown> = { ...V2_DEFAULTS, ...(isRecord(kept) ? kept : {}) };
   for (const field of MAPPED_CARD_FIELDS)
     data[field] = cardText(character, field, isRecord(originals) ? originals : {});
   data.extensions = extensions;
-  const v2Data = Object.fromEntries(Object.entries(data).filter(([field]) => !V3_ONLY_FIELDS.has(field)));
+  const { character_book: book, ...rest } = data;
+  const v2Data = Object.fromEntries(Object.entries(rest).filter(([field]) => !V3_ONLY_FIELDS.has(field)));
+  const notes = typeof v2Data.creator_notes === 'string' ? v2Data.creator_notes : '';
+  const v2Book = bookFor('v2', book);
+  const v3Book = bookFor('v3', book);
   return {
-    v2: { spec: 'chara_card_v2', spec_version: '2.0', data: v2Data },
-    v3: { spec: 'chara_card_v3', spec_version: '3.0', data: { group_only_greetings: [], ...data } },
+    v2: {
+      spec: 'chara_card_v2',
+      spec_version: '2.0',
+      data: {
+        ...v2Data,
+        creator_notes: notes.includes(BACKFILL_NOTE) ? notes : [notes, BACKFILL_NOTE].filter(Boolean).join('\n\n'),
+        ...(v2Book === undefined ? {} : { character_book: v2Book }),
+      },
+    },
+    v3: {
+      spec: 'chara_card_v3',
+      spec_version: '3.0',
+      data: {
+        group_only_greetings: [],
+        ...rest,
+        ...(v3Book === undefined ? {} : { character_book: v3Book }),
+        ...(options.modifiedAt === undefined ? {} : { modification_date: options.modifiedAt }),
+      },
+    },
   };
 }
 
 function cardText(character: Character, field: MappedCardField, originals: Record<string, unknown>): string {
   const current = currentText(character, field);
   const original = originals[field];
+  // Kept as whitespace to put back: the text as the card had it, edits included.
+  if (isTextRestore(original)) return restoredText(current, original);
   if (typeof original !== 'string') return current;
   const mapped = mappedValue(field, original, typeof originals.name === 'string' ? originals.name : character.name);
   const unedited = typeof mapped === 'string' ? mapped === current : joinExamples(mapped) === current;

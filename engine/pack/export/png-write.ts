@@ -62,3 +62,20 @@ function isCardChunk(chunk: PngChunk): boolean {
   const separator = chunk.data.indexOf(0);
   return separator > 0 && CARD_KEYWORDS.has(Buffer.from(chunk.data.subarray(0, separator)).toString('latin1'));
 }
+
+/** An 8-bit RGBA PNG of the given pixels (row by row, 4 bytes a pixel), e.g. a decoded WebP portrait. */
+export function rgbaPng(width: number, height: number, pixels: Uint8Array | Uint8ClampedArray): Uint8Array {
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, deflate, adaptive filtering, no interlace
+  const stride = width * 4;
+  const raw = new Uint8Array((stride + 1) * height);
+  for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  return encodePng([
+    { type: 'IHDR', data: header },
+    { type: 'IDAT', data: deflateSync(raw) },
+    { type: 'IEND', data: new Uint8Array(0) },
+  ]);
+}

@@ -14,6 +14,8 @@ h2{font-size:1em;color:#777;border-top:1px solid #ddd;padding-top:1em}
 /** A save's story as one self-contained HTML page (no scripts, no external files); every text is escaped. */
 export function transcriptHtml(messages: readonly TranscriptMessage[], options: TranscriptOptions): string {
   const body: string[] = [`<h1>${escapeHtml(options.title)}</h1>`];
+  const opening = options.opening?.trim() ?? '';
+  if (opening !== '') body.push(paragraphs(opening, 'opening', ''));
   for (const turn of transcriptTurns(messages, options)) {
     body.push(`<section class="turn"><h2>Turn ${turn.number}</h2>`);
     for (const block of turn.blocks) body.push(htmlBlock(block));

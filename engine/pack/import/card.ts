@@ -53,5 +53,22 @@ function cardOf(json: Record<string, unknown>, source: string): CharacterCard {
   }
   if (typeof json.spec === 'string') throw importError(`${source}: unknown card spec "${json.spec}"`);
   if (!isCardJson(json)) throw importError(`${source} is not a character card (no spec, and no V1 card fields)`);
-  return { spec: 'v1', data: json };
+  return { spec: 'v1', data: v1Data(json) };
+}
+
+/** The six fields V1 defined; the rest of a V1 card is its app's own data. */
+const V1_FIELDS = new Set(['name', 'description', 'personality', 'scenario', 'first_mes', 'mes_example']);
+
+/**
+ * A V1 card as V2 data: its fields, and everything else at its top level (TavernAI's `avatar`, `chat`, `create_date`,
+ * `last_mes` …) under `extensions`, where V2 keeps app data, rather than as unknown card fields.
+ */
+function v1Data(json: Record<string, unknown>): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  const extensions: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(json)) {
+    if (V1_FIELDS.has(field)) data[field] = value;
+    else extensions[field] = value;
+  }
+  return { ...data, extensions };
 }

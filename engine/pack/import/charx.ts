@@ -1,4 +1,5 @@
 import { readCard, type CharacterCard } from './card.ts';
+import { charxAssets, type CharxAssets } from './charx-assets.ts';
 import { importError } from './errors.ts';
 import { imageExtension } from './image-type.ts';
 import { decodeUtf8, isRecord, parseJson } from './json-text.ts';
@@ -9,6 +10,8 @@ const EMBEDDED_PREFIXES = ['embeded://', 'embedded://'];
 export interface CharxContent {
   readonly card: CharacterCard;
   readonly portrait: { readonly bytes: Uint8Array; readonly extension: string } | null;
+  /** The archive's assets as the pack keeps them, once the character's id is known. */
+  readonly assets: (characterId: string) => CharxAssets;
 }
 
 /** A CHARX archive (SPEC_V3): `card.json` at the root, the main icon among its embedded assets. */
@@ -18,7 +21,7 @@ export function readCharx(bytes: Uint8Array, fileName: string): CharxContent {
   if (cardBytes === null) throw importError(`${fileName} is a ZIP without card.json, so not a CHARX card`);
   const what = `card.json in ${fileName}`;
   const card = readCard(parseJson(decodeUtf8(cardBytes, what), what), fileName);
-  return { card, portrait: mainIcon(zip, card) };
+  return { card, portrait: mainIcon(zip, card), assets: (characterId) => charxAssets(zip, card, characterId) };
 }
 
 /** The asset of type icon named main (else the first icon), when it is embedded in the archive and an image. */

@@ -1,7 +1,9 @@
 import { stripCardChunks } from '../export/png-write.ts';
 import { isCardJson, readCard, type CharacterCard } from './card.ts';
 import { readCharx } from './charx.ts';
+import type { CharxAssets } from './charx-assets.ts';
 import { importError } from './errors.ts';
+import { imageExtension } from './image-type.ts';
 import { decodeBase64, decodeUtf8, isRecord, parseJson } from './json-text.ts';
 import { IMPORT_LIMITS } from './limits.ts';
 import { isLorebookJson, readLorebook, type ImportedLorebook } from './lorebook.ts';
@@ -20,6 +22,8 @@ export type ImportSource =
       readonly format: string;
       readonly card: CharacterCard;
       readonly portrait: Portrait | null;
+      /** A CHARX archive's assets, kept under assets/<character>/ (other formats carry none). */
+      readonly assets?: (characterId: string) => CharxAssets;
     }
   | { readonly kind: 'lorebook'; readonly format: string; readonly lorebook: ImportedLorebook };
 
@@ -29,6 +33,11 @@ export function readImportSource(bytes: Uint8Array, fileName: string): ImportSou
     throw importError(`${fileName} is larger than ${IMPORT_LIMITS.maxFileBytes} bytes`);
   if (isPng(bytes)) return readPngCard(bytes, fileName);
   if (isZip(bytes)) return { kind: 'character', format: 'CHARX', ...readCharx(bytes, fileName) };
+  const image = imageExtension(bytes);
+  if (image !== null)
+    throw importError(
+      `${fileName} is a ${image.toUpperCase()} image: an unsupported format for character cards (cards come as PNG, CHARX or JSON)`,
+    );
   const text = decodeUtf8(bytes, fileName);
   if (!text.trimStart().startsWith('{'))
     throw importError(`${fileName} is not a PNG card, a CHARX archive or a JSON card or lorebook`);

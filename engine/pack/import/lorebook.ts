@@ -1,4 +1,5 @@
 import { textField, textListField } from './card-fields.ts';
+import { decoratorSettings, parseDecorators } from './decorators.ts';
 import { importError } from './errors.ts';
 import { isRecord } from './json-text.ts';
 import { IMPORT_LIMITS } from './limits.ts';
@@ -74,14 +75,15 @@ export function readLorebook(json: unknown, source: string): ImportedLorebook {
   const entries = Object.entries(json.entries);
   checkCount(entries.length);
   const name = typeof json.name === 'string' ? json.name : '';
-  return { format: 'worldinfo', name, entries: entries.map(([uid, raw]) => worldInfoEntry(raw, `entries.${uid}`)) };
+  const read = entries.map(([uid, raw]) => decorated(worldInfoEntry(raw, `entries.${uid}`)));
+  return { format: 'worldinfo', name, entries: read };
 }
 
 /** A V2/V3 character_book (also the data of a lorebook_v3). */
 export function readCharacterBook(book: Readonly<Record<string, unknown>>, where: string): ImportedLorebook {
   if (!Array.isArray(book.entries)) throw importError(`${where} has no list of entries`);
   checkCount(book.entries.length);
-  const entries = book.entries.map((raw: unknown, index) => bookEntry(raw, `${where}.entries[${index}]`));
+  const entries = book.entries.map((raw: unknown, index) => decorated(bookEntry(raw, `${where}.entries[${index}]`)));
   return { format: 'character_book', name: textField(book, 'name', where), entries };
 }
 
@@ -123,6 +125,23 @@ function bookEntry(raw: unknown, where: string): ImportedLoreEntry {
     wholeWords: booleanOrNull(extensions.matchWholeWords),
     // SillyTavern writes its own settings into the entry's extensions; the card spec's own fields win.
     settings: keptSettings({ ...extensions, ...raw }),
+  };
+}
+
+/**
+ * The entry with its RisuAI decorators (`@@depth 0` …) taken out of the content, so no prompt ever sees them, and put
+ * into the settings they mean (a decorator says more than the entry's generic fields, so it wins).
+ */
+function decorated(entry: ImportedLoreEntry): ImportedLoreEntry {
+  const { decorators, text } = parseDecorators(entry.content);
+  if (decorators.length === 0) return entry;
+  const found = decoratorSettings(decorators);
+  return {
+    ...entry,
+    content: text,
+    constant: entry.constant || found.constant,
+    enabled: entry.enabled && !found.disabled,
+    settings: { ...entry.settings, ...found.settings },
   };
 }
 

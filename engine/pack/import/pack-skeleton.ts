@@ -12,6 +12,8 @@ export interface SkeletonOptions {
   readonly title: string;
   /** The imported character's name, for the description. */
   readonly characterName: string;
+  /** The card's scenario: where and how the story begins (empty: a placeholder place). */
+  readonly scenario: string;
   readonly author: string;
   readonly appVersion: string;
   /** Bytes of the imported file: the IFID is derived from them, so the same card always makes the same pack. */
@@ -32,7 +34,10 @@ export function packSkeleton(options: SkeletonOptions): FileWrite[] {
     language: 'en',
     start: { location: SKELETON_LOCATION, time: '2000-01-01T09:00', persona: SKELETON_PERSONA },
   };
-  const locations = [{ id: SKELETON_LOCATION, name: 'The beginning', description: 'Where the story begins.' }];
+  const scenario = options.scenario.replace(/\r\n?/gu, '\n').trim();
+  const locations = [
+    { id: SKELETON_LOCATION, name: 'The beginning', description: scenario || 'Where the story begins.' },
+  ];
   const personas = [
     { id: SKELETON_PERSONA, name: 'You', description: 'The player: someone the story is about to meet.' },
   ];

@@ -67,7 +67,7 @@ async function listFolder(dir: string): Promise<string[] | null> {
 /** The two folders an import writes into, enough to pick names that are free. */
 async function listFiles(dir: string): Promise<string[]> {
   const found: string[] = [];
-  for (const folder of ['characters', 'images']) {
+  for (const folder of ['characters', 'images', 'lore']) {
     const names = await listFolder(path.join(dir, folder)).catch(() => null);
     for (const name of names ?? []) found.push(`${folder}/${name}`);
   }

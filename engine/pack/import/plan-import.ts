@@ -10,7 +10,7 @@ import type { PackState } from './pack-state.ts';
 import { slugify, uniqueId } from './slug.ts';
 import { cardToCharacter } from './to-character.ts';
 import { toLoreEntries, type LoreEntryInput } from './to-lore.ts';
-import { appendToYamlList } from './yaml-list.ts';
+import { checkFileSizes, loreWrites } from './fit-files.ts';
 
 export type ImportAs = 'character' | 'lore';
 
@@ -43,6 +43,12 @@ export interface PlanOptions {
 
 /** Everything an import will write, computed in memory: any error surfaces here, before a single file is touched. */
 export function planImport(source: ImportSource, pack: PackState, options: PlanOptions): ImportPlan {
+  const plan = planWrites(source, pack, options);
+  checkFileSizes(plan.writes);
+  return plan;
+}
+
+function planWrites(source: ImportSource, pack: PackState, options: PlanOptions): ImportPlan {
   if (source.kind === 'lorebook' && options.as === 'character')
     throw importError(`the file is a lorebook (${source.format}), not a character card`);
   if (source.kind === 'lorebook' || options.as === 'lore') {
@@ -63,6 +69,7 @@ export function planImport(source: ImportSource, pack: PackState, options: PlanO
       packId,
       title,
       characterName: name,
+      scenario: textField(source.card.data, 'scenario', 'the card'),
       author,
       appVersion: options.appVersion,
       fingerprint: options.fingerprint,
@@ -72,8 +79,14 @@ export function planImport(source: ImportSource, pack: PackState, options: PlanO
   writes.push({ path: `${PACK_FOLDERS.characters}/${id}.yaml`, content: yamlText(character) });
   if (source.portrait !== null)
     writes.push({ path: `images/${id}.${source.portrait.extension}`, content: source.portrait.bytes });
+  const assets = source.assets?.(id) ?? { writes: [], notKept: [] };
+  writes.push(...assets.writes);
   const book = bookOfCard(source.card.data);
-  const notes = book === null ? [] : [`the card's character_book is kept whole in ${id}.yaml for export`];
+  const notes = [
+    ...(book === null ? [] : [`the card's character_book is kept whole in ${id}.yaml for export`]),
+    ...(assets.writes.length === 0 ? [] : [`${assets.writes.length} asset file(s) kept in assets/${id}/`]),
+    ...assets.notKept.map((line) => `not kept: ${line}`),
+  ];
   const lore = book === null ? null : lorePlan(source.format, book, pack, id, notes);
   return {
     writes: [...writes, ...(lore?.writes ?? [])],
@@ -100,10 +113,10 @@ function lorePlan(
   const tags = book.name.trim() === '' ? [] : [book.name.trim()];
   const conversion = toLoreEntries(book, { owner, existing: pack.lore, tags });
   const entries: readonly LoreEntryInput[] = conversion.entries;
-  const writes =
-    entries.length === 0
-      ? []
-      : [{ path: PACK_FILES.lore, content: appendToYamlList(pack.loreYaml, entries, PACK_FILES.lore) }];
+  const writes = loreWrites(pack.loreYaml, entries, book.name.trim() || format, pack.files);
+  const split = writes.some((write) => write.path !== PACK_FILES.lore)
+    ? [`the lore is too large for one file: it is split across ${writes.map((write) => write.path).join(', ')}`]
+    : [];
   const unsupported =
     conversion.unsupported.length === 0
       ? []
@@ -117,7 +130,7 @@ function lorePlan(
       character: null,
       lore: entries.map((entry) => entry.key),
       skipped: conversion.skipped,
-      notes: [...notes, ...unsupported],
+      notes: [...notes, ...unsupported, ...split],
       files: writes.map((write) => write.path),
     },
   };

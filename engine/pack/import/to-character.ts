@@ -1,7 +1,15 @@
 import type { z } from 'zod';
 import { characterSchema } from '../schema/characters.ts';
 import { textField } from './card-fields.ts';
-import { CARD_EXTENSION_KEY, CARD_ORIGINALS_KEY, MAPPED_CARD_FIELDS, mappedValue, roundTrips } from './card-mapping.ts';
+import {
+  CARD_EXTENSION_KEY,
+  CARD_ORIGINALS_KEY,
+  MAPPED_CARD_FIELDS,
+  mappedValue,
+  roundTrips,
+  textRestore,
+  type TextRestore,
+} from './card-mapping.ts';
 import type { CharacterCard } from './card.ts';
 import { importError } from './errors.ts';
 import { isRecord } from './json-text.ts';
@@ -16,14 +24,18 @@ export function cardToCharacter(card: CharacterCard, id: string, location: strin
   const where = 'the card';
   const name = textField(card.data, 'name', where);
   const kept: Record<string, unknown> = {};
-  const originals: Record<string, string> = {};
+  const originals: Record<string, string | TextRestore> = {};
   for (const [field, value] of Object.entries(card.data)) {
     if (field === 'extensions' || isMapped(field)) continue;
     kept[field] = value;
   }
   for (const field of MAPPED_CARD_FIELDS) {
     const text = textField(card.data, field, where);
-    if (field in card.data && !roundTrips(field, text, name)) originals[field] = text;
+    if (!(field in card.data) || roundTrips(field, text, name)) continue;
+    // Whitespace alone (CRLF, a trailing space) is kept as a small recipe, not as a second copy of the text.
+    const value = mappedValue(field, text, name);
+    const restore = typeof value === 'string' && text.trim() !== '' ? textRestore(text, value) : null;
+    originals[field] = restore ?? text;
   }
   const cardExtensions = isRecord(card.data.extensions) ? card.data.extensions : {};
   const nickname = textField(card.data, 'nickname', where).trim();

@@ -45,7 +45,10 @@ export const characterSchema = z
     extensions: z
       .record(z.string(), z.unknown())
       .default({})
-      .describe('Free data kept as is (e.g. from an imported character card), never read by the engine.'),
+      .describe(
+        'Free data kept as is (e.g. from an imported character card). The engine reads only the card fields it ' +
+          'plays from `storyloom_card`: greetings, scenario, system_prompt, post_history_instructions, nickname.',
+      ),
   })
   .describe('A character: one per file in characters/, or a list in characters.yaml.');
 

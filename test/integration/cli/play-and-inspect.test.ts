@@ -133,3 +133,71 @@ describe('storyloom inspect', () => {
     expect(beyond.stderr).toContain('This save has no turn 9 yet (it has 6).');
   });
 });
+
+describe('storyloom export transcript', () => {
+  it('finds a save by name as inspect does and writes what the player saw, opening first', async () => {
+    await cli('--home', home, ...replay, '--inputs', path.join(fixtures, 'first-morning.inputs'), '--json');
+    const [save] = (await readdir(path.join(home, 'saves'))).filter((file) => file.endsWith('.storyloom'));
+    if (save === undefined) throw new Error('no save was written');
+    const stream = await cli('--home', home, 'inspect', save, 'stream', '--json');
+    const records = stream.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { owner: string; type: string; content: string });
+    const npcMinds = records.filter(
+      (record) => record.owner !== 'robin-ashby' && (record.type === 'intention' || record.type === 'thought'),
+    );
+    const ownThoughts = records.filter((record) => record.owner === 'robin-ashby' && record.type === 'thought');
+    expect(npcMinds.length).toBeGreaterThan(0);
+    expect(ownThoughts.length).toBeGreaterThan(0);
+
+    const out = path.join(home, 'story.md');
+    const exported = await cli('--home', home, 'export', 'transcript', save, out, '--thoughts');
+    expect(exported.stderr).toBe('');
+    expect(exported.code).toBe(0);
+    const { readFile } = await import('node:fs/promises');
+    const text = await readFile(out, 'utf8');
+    // The opening paragraph (the first place) comes before turn 1.
+    expect(text.indexOf('## Turn 1')).toBeGreaterThan(text.indexOf('\n\n') + 10);
+    // Texts Markdown escaping leaves as they are, so their absence means they were left out.
+    const plain = npcMinds.filter((record) => /^[\p{L}\p{N}\s.,;:'’"!?-]+$/u.test(record.content));
+    expect(plain.length).toBeGreaterThan(0);
+    for (const record of plain) expect(text).not.toContain(record.content);
+    for (const record of ownThoughts) expect(text).toContain(record.content.slice(0, 12));
+    expect(text).toContain('Robin Ashby thinks:');
+  });
+});
+
+describe('storyloom play --greeting', () => {
+  it('opens a new game made from a card on the greeting asked for, macros filled', async () => {
+    const data = {
+      name: 'Mara Quill',
+      description: 'A harbourmaster.',
+      first_mes: 'Mara nods at {{user}}.',
+      alternate_greetings: ['"Late again," says {{char}} at {{time}}.'],
+    };
+    const card = path.join(home, 'mara.json');
+    await writeFile(card, JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data }));
+    const pack = path.join(home, 'mara-pack');
+    expect((await cli('--home', home, 'import', card, '--into', pack)).code).toBe(0);
+    const llm = ['--llm', `scripted:${path.join(fixtures, 'first-morning.yaml')}`];
+    const second = await cli('--home', home, 'play', pack, ...llm, '--greeting', '2', '--json');
+    expect(second.code).toBe(0);
+    const lines = second.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; content?: string; turn: number });
+    expect(lines.find((line) => line.type === 'narration')).toMatchObject({
+      turn: 1,
+      content: '"Late again," says Mara Quill at 09:00.',
+    });
+    // The first greeting is the default; 0 opens on the place alone; one past the last is refused.
+    const first = await cli('--home', home, 'play', pack, ...llm, '--json');
+    expect(first.stdout).toContain('"content":"Mara nods at You."');
+    const none = await cli('--home', home, 'play', pack, ...llm, '--greeting', '0', '--json');
+    expect(none.stdout.trim()).toBe('');
+    const beyond = await cli('--home', home, 'play', pack, ...llm, '--greeting', '3');
+    expect(beyond.code).not.toBe(0);
+    expect(beyond.stderr).toContain('--greeting 3: the story has 2 greeting(s)');
+  });
+});

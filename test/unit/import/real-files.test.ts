@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportCharacterCard } from '../../../engine/pack/export/index.ts';
+import { BACKFILL_NOTE } from '../../../engine/pack/export/character-to-card.ts';
 import { loadPack } from '../../../engine/pack/index.ts';
 import { importFile, readImportSource } from '../../../engine/pack/import/index.ts';
 import { decodeBase64, isRecord } from '../../../engine/pack/import/json-text.ts';
@@ -56,12 +57,22 @@ describe.skipIf(!present)('the real SillyTavern files (../shared/fixtures/cards)
     expect(pack?.lore.every((entry) => entry.audience === 'world' && entry.tags[0] === 'Eldoria')).toBe(true);
     expect(pack?.lore[0]).toMatchObject({ key: 'eldoria', aliases: ['wood', 'forest', 'magical forest'] });
     expect(existsSync(path.join(dir, 'images/seraphina.png'))).toBe(true);
-    // And back: the exported card's data is the original's, field for field.
+    // And back: the exported card's data is the original's, field for field, with what V2 requires and its book
+    // lacked (the book's `extensions`) and the note that says it is the backfill of a V3 card.
     const png = await exportCharacterCard(dir, 'seraphina', APP_VERSION);
     const exported: unknown = JSON.parse(
       Buffer.from(decodeBase64(pngTextChunks(readPngChunks(png)).get('chara') ?? '', 'chara')).toString(),
     );
-    expect(exported).toEqual({ spec: 'chara_card_v2', spec_version: '2.0', data });
+    const book = isRecord(data.character_book) ? data.character_book : {};
+    expect(exported).toEqual({
+      spec: 'chara_card_v2',
+      spec_version: '2.0',
+      data: {
+        ...data,
+        character_book: { ...book, extensions: {} },
+        creator_notes: `${String(data.creator_notes)}\n\n${BACKFILL_NOTE}`,
+      },
+    });
   });
 
   it('reads the Eldoria World Info, every entry and setting', async () => {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportCharacterCard } from '../../../engine/pack/export/index.ts';
+import { BACKFILL_NOTE } from '../../../engine/pack/export/character-to-card.ts';
 import { loadPack } from '../../../engine/pack/index.ts';
 import { importFile } from '../../../engine/pack/import/index.ts';
 import { decodeBase64 } from '../../../engine/pack/import/json-text.ts';
@@ -23,21 +24,32 @@ async function roundTrip(
   return { chara: parse('chara'), ccv3: parse('ccv3'), png, dir };
 }
 
+/** What the V2 backfill adds to a card's data: the note saying it is one. */
+function backfilled<T extends { creator_notes: string }>(data: T): T {
+  return { ...data, creator_notes: `${data.creator_notes}\n\n${BACKFILL_NOTE}` };
+}
+
+/** What V3 requires of a book's entries that V2 did not: `use_regex` (false, as V2 keys are plain words). */
+function v3Book<T extends { character_book: { entries: readonly object[] } }>(data: T): T {
+  const entries = data.character_book.entries.map((entry) => ({ ...entry, use_regex: false }));
+  return { ...data, character_book: { ...data.character_book, entries } };
+}
+
 describe('card → pack → card', () => {
-  it('keeps every field and extension of a V2 card, in both chunks', async () => {
+  it('keeps every field and extension of a V2 card, in both chunks (adding what each spec requires)', async () => {
     const { chara, ccv3 } = await roundTrip(await writeTemp('mara.json', JSON.stringify(V2_CARD)), 'mara-quill');
-    expect(chara).toEqual(V2_CARD);
+    expect(chara).toEqual({ ...V2_CARD, data: backfilled(V2_CARD.data) });
     expect(ccv3).toEqual({
       spec: 'chara_card_v3',
       spec_version: '3.0',
-      data: { ...V2_CARD.data, group_only_greetings: [] },
+      data: v3Book({ ...V2_CARD.data, group_only_greetings: [] }),
     });
   });
 
   it('keeps every field of a V3 card; the V2 chunk leaves out only the V3-only fields', async () => {
     const png = pngCard({ ccv3: base64Json(V3_CARD) });
     const { ccv3, chara } = await roundTrip(await writeTemp('mara.png', png), 'mara-quill-v3');
-    expect(ccv3).toEqual(V3_CARD);
+    expect(ccv3).toEqual({ ...V3_CARD, data: v3Book(V3_CARD.data) });
     const {
       nickname,
       creator_notes_multilingual,
@@ -57,7 +69,7 @@ describe('card → pack → card', () => {
       modification_date,
       assets,
     ]).toHaveLength(7);
-    expect(chara).toEqual({ spec: 'chara_card_v2', spec_version: '2.0', data: v2 });
+    expect(chara).toEqual({ spec: 'chara_card_v2', spec_version: '2.0', data: backfilled(v2) });
   });
 
   it('gives a V1 card back as V2 with every V1 field', async () => {

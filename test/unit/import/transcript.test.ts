@@ -6,13 +6,25 @@ const MESSAGES: TranscriptMessage[] = [
   { turnNumber: 1, owner: 'ren', type: 'intention', content: 'I open the door.', mood: null },
   { turnNumber: 1, owner: 'narrator', type: 'narration', content: 'The door creaks.\n\nDust falls.', mood: null },
   { turnNumber: 1, owner: 'mira', type: 'dialog', content: '"Careful <now> & slow."', mood: 'tense' },
+  // Mira's own mind: the player never saw it.
+  { turnNumber: 1, owner: 'mira', type: 'thought', content: 'He must not find the key.', mood: null },
+  { turnNumber: 1, owner: 'mira', type: 'intention', content: 'I hide the key in my sleeve.', mood: null },
   { turnNumber: 1, owner: 'system', type: 'system', content: 'Saved.', mood: null },
   { turnNumber: 2, owner: 'narrator', type: 'scene_marker', content: 'An hour passes.', mood: null },
   { turnNumber: 2, owner: 'mira', type: 'dialog', content: '"Nothing."', mood: null },
+  // A whisper between two others, out of Ren's hearing.
+  {
+    turnNumber: 2,
+    owner: 'mira',
+    type: 'dialog',
+    content: '"Tell no one."',
+    mood: null,
+    meta: { kind: 'heard', by: ['mira', 'tobias'], whispered: true },
+  },
 ];
-const OPTIONS = { title: 'The Lost Tower', names: { ren: 'Ren', mira: 'Mira' } };
+const OPTIONS = { title: 'The Lost Tower', personaId: 'ren', names: { ren: 'Ren', mira: 'Mira' } };
 
-describe('transcripts', () => {
+describe('transcripts (what the player saw)', () => {
   it('renders Markdown: turns, narration, speakers with moods, the player’s intention; no thoughts by default', () => {
     expect(transcriptMarkdown(MESSAGES, OPTIONS)).toBe(
       [
@@ -20,7 +32,7 @@ describe('transcripts', () => {
         '## Turn 1',
         '> **Ren:** I open the door.',
         'The door creaks.\n\nDust falls.',
-        '**Mira** *(tense)*: "Careful <now> & slow."',
+        '**Mira** *(tense)*: "Careful &lt;now&gt; &amp; slow."',
         '## Turn 2',
         '---\n\n*An hour passes.*',
         '**Mira**: "Nothing."',
@@ -28,11 +40,48 @@ describe('transcripts', () => {
     );
   });
 
-  it('includes the player’s thoughts when asked', () => {
-    expect(transcriptMarkdown(MESSAGES, { ...OPTIONS, thoughts: true })).toContain('> *Ren thinks:* Is it safe?');
+  it('leaves out other characters’ intentions and thoughts, and what the persona did not hear', () => {
+    for (const text of [
+      transcriptMarkdown(MESSAGES, { ...OPTIONS, thoughts: true }),
+      transcriptHtml(MESSAGES, OPTIONS),
+    ]) {
+      expect(text).not.toContain('hide the key');
+      expect(text).not.toContain('must not find');
+      expect(text).not.toContain('Tell no one');
+    }
+  });
+
+  it('includes the player’s own thoughts when asked, and only theirs', () => {
+    const markdown = transcriptMarkdown(MESSAGES, { ...OPTIONS, thoughts: true });
+    expect(markdown).toContain('> *Ren thinks:* Is it safe?');
+    expect(markdown).not.toContain('Mira thinks');
     expect(transcriptHtml(MESSAGES, { ...OPTIONS, thoughts: true })).toContain(
       '<p class="thought"><span class="speaker">Ren thinks:</span> Is it safe?</p>',
     );
+  });
+
+  it('opens on the story’s opening paragraph, before the first turn', () => {
+    const opening = 'The Quay. Lanterns sway over black water.';
+    const markdown = transcriptMarkdown(MESSAGES, { ...OPTIONS, opening });
+    expect(markdown.startsWith(`# The Lost Tower\n\n${opening}\n\n## Turn 1`)).toBe(true);
+    expect(transcriptHtml(MESSAGES, { ...OPTIONS, opening })).toContain(`<p class="opening">${opening}</p>`);
+  });
+
+  it('escapes Markdown: typed HTML stays text, and no text turns into formatting', () => {
+    const typed: TranscriptMessage[] = [
+      { turnNumber: 1, owner: 'ren', type: 'intention', content: '<script>alert(1)</script> *shout*', mood: null },
+      {
+        turnNumber: 1,
+        owner: 'narrator',
+        type: 'narration',
+        content: '# Not a heading\n- not a list\n[x](y)',
+        mood: null,
+      },
+    ];
+    const markdown = transcriptMarkdown(typed, OPTIONS);
+    expect(markdown).not.toMatch(/<script/iu);
+    expect(markdown).toContain('&lt;script&gt;alert(1)&lt;/script&gt; \\*shout\\*');
+    expect(markdown).toContain('\\# Not a heading\n\\- not a list\n\\[x\\](y)');
   });
 
   it('renders one escaped, self-contained HTML page', () => {
@@ -49,6 +98,6 @@ describe('transcripts', () => {
   });
 
   it('shows an owner without a known name by its id', () => {
-    expect(transcriptMarkdown(MESSAGES, { title: 'T', names: {} })).toContain('**mira** *(tense)*');
+    expect(transcriptMarkdown(MESSAGES, { title: 'T', personaId: 'ren', names: {} })).toContain('**mira** *(tense)*');
   });
 });

@@ -31,9 +31,12 @@ describe('library store', () => {
       'saves.rename': () => failure('title taken'),
     });
     const store = createLibraryStore(fake.api);
-    const created = await store.getState().create('tutorial', 'robin-ashby');
+    const created = await store.getState().create('tutorial', { personaId: 'robin-ashby', greeting: null });
     expect(created?.personaId).toBe('robin-ashby');
     expect(fake.calls[0]?.params).toEqual({ packId: 'tutorial', personaId: 'robin-ashby' });
+    await store.getState().create('tutorial', { personaId: null, greeting: 2 });
+    const creates = fake.calls.filter((call) => call.method === 'saves.create');
+    expect(creates.at(-1)?.params).toEqual({ packId: 'tutorial', greeting: 2 });
     await store.getState().rename('created', 'x');
     expect(store.getState().error).toBe('title taken');
   });
