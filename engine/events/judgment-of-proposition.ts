@@ -68,6 +68,6 @@ export function judgmentSubjects(category: JudgmentCategory): string[] {
 
 /** The interpretive proposition a judgment weighs (TrustEroding(player,wolf) for a negative TrustShift). */
 export function judgedProposition(judgment: InterpretiveJudgment): string {
-  for (const op of judgmentPropositions(judgment)) if (op.op === 'weigh') return op.key;
+  for (const op of judgmentPropositions(judgment, 0)) if (op.op === 'weigh') return op.key;
   return judgment.category.kind;
 }

@@ -79,7 +79,11 @@ export function loadEventRuntime(
 ): EventRuntime {
   const checkpoint = store.latestCheckpoint(TRUTH_CHECKPOINT);
   const snapshot = checkpoint === null ? null : toSnapshot(checkpoint.data);
-  const truth = rebuild(snapshot, store.ledger({ afterSeq: snapshot?.lastSeq ?? 0 }).map(toLedgerEntry));
+  const truth = rebuild(
+    snapshot,
+    store.ledger({ afterSeq: snapshot?.lastSeq ?? 0 }).map(toLedgerEntry),
+    pack.manifest.tuning.minConfidence,
+  );
   const removed = new Set(events.removed);
   const triggers = new TriggerIndex(pack.triggers.filter((subscription) => !removed.has(subscription.id)));
   triggers.restoreFiredTurns(events.fired);
