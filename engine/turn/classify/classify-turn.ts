@@ -139,8 +139,11 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
     runtime.sensitivity = buildSensitivityMap(runtime.triggers.active(), present);
     refreshed.push(...reasons);
   }
-  // The landscape moved with the scene's own events, or a gate opened: weigh it again.
-  if (scene.entered || opened.length > 0) runtime.landscape = landscapeAt();
+  // The landscape moved with the scene's own events, a gate opened or a fact was revealed: weigh it again.
+  const revealed = cascades.some((c) =>
+    c.applied.some((entry) => entry.record.kind === 'event' && entry.record.event.type === 'InformationRevealed'),
+  );
+  if (scene.entered || opened.length > 0 || revealed) runtime.landscape = landscapeAt();
   const directives: Directive[] = [...events.directives, ...scene.directives, ...cascades.flatMap((c) => c.directives)];
   const deferred: DeferredEvent[] = [...scene.deferred, ...cascades.flatMap((c) => c.deferred)];
   const retrieved = retrievedContext(

@@ -50,10 +50,10 @@ const LORE_RELEVANCE = { activated: 0.8, recursionFalloff: 0.6, recentOnly: 0.35
  * the Lore Extractor learned, named or recent. An entry tagged with the id of an information gate stays withheld
  * until that gate has released its facts to the protagonist.
  */
-function loreCandidates({ pack, graph, landscape, lore }: CandidateInputs): ContextCandidate[] {
+function loreCandidates({ pack, graph, truth, lore }: CandidateInputs): ContextCandidate[] {
   if (lore === undefined) return [];
   const gates = new Set(graph.gates.map((gate) => gate.id));
-  const released = new Set(landscape.gates.filter((g) => g.knownBy.includes(PLAYER)).map((g) => g.id));
+  const released = new Set(graph.gates.filter((gate) => knownToPlayer(truth, gate.id)).map((gate) => gate.id));
   const tags = new Map(pack.lore.map((entry) => [packLoreId(entry), entry.tags]));
   return lore.activated.map((piece: LorePiece) => {
     const pieceTags = piece.origin === 'authored' ? (tags.get(piece.id) ?? []) : [];
@@ -235,13 +235,23 @@ function subGraphCandidates({ landscape, pack }: CandidateInputs): ContextCandid
 }
 
 /**
- * Source 5: what gates have released to the protagonist (mandatory the turn they open). A gate still closed is a
- * candidate too, withheld: it scores 0 and is never selected, so `inspect context` can show it was kept out.
+ * Who knows what, read from the truth set as of this turn: a fact revealed this turn (a gate opening, or a trigger's
+ * RevealFact) is known now, not when the landscape cached at scene entry is next weighed.
  */
-function revelationCandidates({ graph, landscape, opened, truth, turn }: CandidateInputs): ContextCandidate[] {
+function knownToPlayer(truth: TruthSet, gateId: string): boolean {
+  return truth.factual.has(knowsKey(gateId));
+}
+const knowsKey = (gateId: string): string => `Knows(${PLAYER},${gateId})`;
+
+/**
+ * Source 5: what gates have released to the protagonist (mandatory the turn the protagonist learns it). A gate still
+ * closed is a candidate too, withheld: it scores 0 and is never selected, so `inspect context` can show it was kept
+ * out.
+ */
+function revelationCandidates({ graph, opened, truth, turn }: CandidateInputs): ContextCandidate[] {
   return graph.gates.map((gate) => {
-    const released = landscape.gates.find((g) => g.id === gate.id)?.knownBy.includes(PLAYER) ?? false;
-    const since = truth.factual.get(`Knows(${PLAYER},${gate.id})`)?.since.turn ?? turn;
+    const released = knownToPlayer(truth, gate.id);
+    const since = truth.factual.get(knowsKey(gate.id))?.since.turn ?? turn;
     return candidate({
       id: `revelation:${gate.id}`,
       source: 'revelation',
@@ -249,7 +259,7 @@ function revelationCandidates({ graph, landscape, opened, truth, turn }: Candida
       relevance: 0.9,
       boundary: released ? 'known' : 'withheld',
       ageTurns: turn - since,
-      mandatory: released && opened.includes(gate.id),
+      mandatory: released && (opened.includes(gate.id) || since === turn),
       links: {},
     });
   });
