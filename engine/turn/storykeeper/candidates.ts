@@ -94,7 +94,7 @@ function entityCandidates({ pack, truth, parse, present }: CandidateInputs): Con
     const character = pack.characters.find((c) => c.id === id);
     if (character === undefined) continue;
     const standing = [...truth.accumulators]
-      .filter(([key]) => key.includes(`,${id}`) || key.includes(`(${id},`))
+      .filter(([key]) => isBetweenProtagonistAnd(key, id))
       .map(([key, value]) => `${dimensionOf(key)} ${value > 0 ? '+' : ''}${Math.round(value * 100) / 100}`);
     if (standing.length === 0) continue;
     out.push(
@@ -186,7 +186,7 @@ function gravitationalCandidates({ landscape }: CandidateInputs): ContextCandida
 }
 
 /** Source 4: tales within the tale bleeding through their boundary, bridge objects at hand, prophecies cast. */
-function subGraphCandidates({ landscape, pack }: CandidateInputs): ContextCandidate[] {
+function subGraphCandidates({ landscape, pack, truth }: CandidateInputs): ContextCandidate[] {
   const out: ContextCandidate[] = [];
   for (const sub of landscape.landscape.subGraphs.filter((s) => s.engaged && s.subGraph.thematicResonance.length > 0)) {
     out.push(
@@ -204,6 +204,8 @@ function subGraphCandidates({ landscape, pack }: CandidateInputs): ContextCandid
   }
   for (const bridge of landscape.landscape.bridges) {
     const object = pack.world?.objects.find((o) => o.id === bridge.object);
+    // A hidden object is not at hand for the Narrator, whichever source would name it.
+    if (object?.hidden === true && !truth.factual.has(`Holding(${PLAYER},${bridge.object})`)) continue;
     out.push(
       candidate({
         id: `bridge:${bridge.id}`,
@@ -283,6 +285,17 @@ function echoCandidates({ pack, directives }: CandidateInputs): ContextCandidate
           }),
         ],
   );
+}
+
+/**
+ * Whether an accumulator is about the protagonist and `id`, argument by argument: `trust_delta(player,kit)` and
+ * `relationship(kit,player,wariness)` are; `relationship(hale,kit,suspicion)` is between two others, and an id that
+ * merely contains `kit` (`kit-wickett`) is someone else.
+ */
+function isBetweenProtagonistAnd(key: string, id: string): boolean {
+  const args = key.slice(key.indexOf('(') + 1, -1).split(',');
+  const pair = key.startsWith('relationship(') ? args.slice(0, 2) : args;
+  return pair.length === 2 && pair.includes(PLAYER) && pair.includes(id);
 }
 
 /** `trust_delta(player,kit)` → "trust", `relationship(hale,player,wariness)` → "wariness". */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyEntry, TruthSet, type LedgerRecord } from '../../../engine/events/index.ts';
 import { loadPack, type StoryPack } from '../../../engine/pack/index.ts';
-import { narrativeFromPack } from '../../../engine/storykeeper/index.ts';
+import { evaluateLandscape, narrativeFromPack } from '../../../engine/storykeeper/index.ts';
 import { contextCandidates, type CandidateInputs } from '../../../engine/turn/storykeeper/candidates.ts';
 import { landscapeNow } from '../../../engine/turn/storykeeper/landscape.ts';
 import { STORIES_DIR } from '../../support/playthrough.ts';
@@ -70,5 +70,57 @@ describe('who knows what is read from the truth set as of this turn', () => {
       mandatory: false,
       text: '[withheld: sam_is_the_boards_man]',
     });
+  });
+});
+
+describe('every candidate source respects hidden objects', () => {
+  it('a hidden bridge object at hand gives no bridge item, and is not at hand for the landscape either', () => {
+    const world = pack.world;
+    if (world === undefined) throw new Error('lantern-quay has a world');
+    const objects = world.objects.map((o) => (o.id === 'brass-lantern' ? { ...o, hidden: true } : o));
+    const hiddenLantern: StoryPack = { ...pack, world: { ...world, objects } };
+    const truth = new TruthSet();
+    const at = { truth, turn: 1, location: 'drowned-lantern', persona: 'sam-fairweather' };
+    // The visible lantern bridges to Hester's tale; hidden, it is not at hand.
+    expect(landscapeNow(pack, at).landscape.bridges.map(({ id }) => id)).toEqual(['jorys-lantern']);
+    expect(landscapeNow(hiddenLantern, at).landscape.bridges).toEqual([]);
+    // Even when a caller names it among the objects present, the candidate source keeps it out.
+    const told = evaluateLandscape(hiddenLantern, { ...at, presentObjects: ['brass-lantern'] });
+    expect(told.landscape.bridges.map(({ id }) => id)).toEqual(['jorys-lantern']);
+    const candidates = contextCandidates({ ...inputs(truth, 1, truth), pack: hiddenLantern, landscape: told });
+    expect(candidates.filter((c) => c.id.startsWith('bridge:'))).toEqual([]);
+    expect(candidates.some((c) => c.text.toLowerCase().includes('lantern carries'))).toBe(false);
+  });
+});
+
+describe('relationship items name their real pair', () => {
+  it("an accumulator between two others is not shown as the protagonist's", () => {
+    const truth = new TruthSet();
+    play(
+      truth,
+      1,
+      {
+        kind: 'event',
+        event: {
+          type: 'RelationshipShifted',
+          from: 'ambrose-hale',
+          to: 'kit-wickett',
+          dimension: 'suspicion',
+          delta: 0.8,
+        },
+      },
+      {
+        kind: 'event',
+        event: { type: 'RelationshipShifted', from: 'kit-wickett', to: 'player', dimension: 'trust', delta: 0.3 },
+      },
+    );
+    const kit = contextCandidates(inputs(truth, 2, truth, { present: ['kit-wickett'] })).find(
+      (c) => c.id === 'entity:kit-wickett',
+    );
+    expect(kit?.text).toBe('Between the protagonist and Kit Wickett: trust +0.3.');
+    const hale = contextCandidates(inputs(truth, 2, truth, { present: ['ambrose-hale'] })).find(
+      (c) => c.id === 'entity:ambrose-hale',
+    );
+    expect(hale).toBeUndefined();
   });
 });
