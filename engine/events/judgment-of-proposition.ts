@@ -37,9 +37,28 @@ export function judgmentForProposition(key: string, magnitude: number): Judgment
       return first === undefined ? null : { kind: 'ThematicResonance', theme: first, intensity: magnitude };
     case 'PowerDynamicShift':
       return first === undefined ? null : { kind: 'PowerDynamicShift', context: first };
+    // A scene's emotional target: the register the moment has reached, whatever it came from.
+    case 'EmotionalRegister':
+      return first === undefined ? null : { kind: 'EmotionalRegisterShift', from: UNKNOWN_REGISTER, to: first };
+    case 'EmotionalRegisterShift':
+      return pair && { kind: 'EmotionalRegisterShift', from: pair[0], to: pair[1] };
+    case 'EngagementQuality':
+      return first === undefined ? null : { kind: 'EngagementQuality', level: first };
+    case 'DepartureSignificance':
+      return first === undefined ? null : { kind: 'DepartureSignificance', departure_type: first };
+    case 'NarrativeStasis':
+      return args.length === 0 ? { kind: 'NarrativeStasis', duration_turns: 0 } : null;
     default:
       return null;
   }
+}
+
+/** The register a judged `EmotionalRegister(to)` came from, when only the arrival was asked about. */
+export const UNKNOWN_REGISTER = 'unknown';
+
+/** Whether a proposition is interpretive: a judgment can put it into the truth set (factual ones come from events). */
+export function isInterpretive(key: string): boolean {
+  return judgmentForProposition(key, 0) !== null;
 }
 
 function direction(name: string, positive: string): 'positive' | 'negative' {

@@ -70,6 +70,8 @@ export { positionFromTruth } from './position-from-truth.ts';
 export type { Whereabouts } from './position-from-truth.ts';
 export { packTravelCost } from './travel-cost.ts';
 export { evaluateLandscape } from './evaluate-landscape.ts';
+export { interpretiveInterests, mentionedPropositions } from './interests.ts';
+export type { InterestSources } from './interests.ts';
 export type { ExitState, LandscapeEvaluation, LandscapeInput, LandscapePack } from './evaluate-landscape.ts';
 export { landscapeReport } from './landscape-report.ts';
 export type { LandscapeReport, SceneReport, SubGraphReport } from './landscape-report.ts';

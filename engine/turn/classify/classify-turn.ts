@@ -1,5 +1,4 @@
 import {
-  buildSensitivityMap,
   matchSensitivity,
   parseStructure,
   type CascadeResult,
@@ -28,7 +27,7 @@ import {
 } from '../storykeeper/index.ts';
 import { narratorGuidance, type NarratorGuidance } from './guidance.ts';
 import { understoodActions } from './understood.ts';
-import type { EventRuntime } from './runtime.ts';
+import { sensitivityMapOf, type EventRuntime } from './runtime.ts';
 import { sceneStep } from './scene-step.ts';
 import { classifyFacts, syncAgents, type Violation } from './world-step.ts';
 
@@ -93,7 +92,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   const sceneId = entering ? sceneIdAt(runtime.landscape, location) : events.sceneId;
   const scene = sceneStep(events, { location, sceneId }, present, request.opened);
   const refreshed: string[] = scene.entered ? ['scene entry'] : scene.castChanged ? ['cast change'] : [];
-  if (refreshed.length > 0) runtime.sensitivity = buildSensitivityMap(runtime.triggers.active(), present);
+  if (refreshed.length > 0) runtime.sensitivity = sensitivityMapOf(pack, runtime.triggers, runtime.truth, present);
 
   const world =
     events.world === null ? null : syncAgents({ state: events.world, log: [] }, agentPositions(state, personaId));
@@ -134,9 +133,9 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   );
   const cascades = [...tier1.results, ...tier2.results];
   const opened = [...tier1.opened, ...tier2.opened];
-  const reasons = refreshReasons(cascades);
+  const reasons = [...refreshReasons(cascades), ...(opened.length > 0 ? ['gate opened'] : [])];
   if (reasons.length > 0) {
-    runtime.sensitivity = buildSensitivityMap(runtime.triggers.active(), present);
+    runtime.sensitivity = sensitivityMapOf(pack, runtime.triggers, runtime.truth, present);
     refreshed.push(...reasons);
   }
   // The landscape moved with the scene's own events, a gate opened or a fact was revealed: weigh it again.
@@ -157,11 +156,13 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
       parse,
       present,
       directives,
-      opened,
+      // Revealed after the last Narrator call (a Stage 4 answer at the end of the previous turn), or in this turn.
+      opened: [...runtime.unnarrated, ...opened],
       lore: loreOfView(pack, state.lore, buffer.stream(), narratorView(request.intention), personaId),
     },
     configOf(pack),
   );
+  runtime.unnarrated.clear();
   return {
     parse,
     violation: facts.violation,

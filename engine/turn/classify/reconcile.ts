@@ -1,4 +1,10 @@
-import { evaluate, judgedProposition, type CascadeResult, type InterpretiveJudgment } from '../../events/index.ts';
+import {
+  evaluate,
+  judgedProposition,
+  PLAYER,
+  type CascadeResult,
+  type InterpretiveJudgment,
+} from '../../events/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import type { EventState } from './event-state.ts';
 import type { Interpretation } from './deep-interpretation.ts';
@@ -56,6 +62,7 @@ export function reconcile(
   // A gate opened by a refined judgment moves the landscape: it is weighed again on the next turn.
   if (opened.length > 0) runtime.landscape = null;
   const cascade = mergeResults(results);
+  for (const gate of revealedToPlayer(cascade)) runtime.unnarrated.add(gate);
   const context = { truth: runtime.truth, turn, minConfidence: pack.manifest.tuning.minConfidence };
   const mayBeRevised = pack.triggers
     .filter((subscription) => runtime.triggers.lastFired(subscription.id) === interpretation.turn)
@@ -89,6 +96,15 @@ function note(refined: InterpretiveJudgment, provisional: readonly InterpretiveJ
         ? 'revised'
         : 'confirmed';
   return { proposition, provisional: before.confidence, refined: refined.confidence, verdict };
+}
+
+/** The gates whose facts a cascade revealed to the protagonist (a gate opening, or a trigger's RevealFact). */
+function revealedToPlayer(cascade: CascadeResult): string[] {
+  return cascade.applied.flatMap(({ record }) =>
+    record.kind === 'event' && record.event.type === 'InformationRevealed' && record.event.recipient === PLAYER
+      ? [record.event.gate_id]
+      : [],
+  );
 }
 
 /** The cascades of one reconciliation (the judgments', then each gate release's) as one result. */

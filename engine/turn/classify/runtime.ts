@@ -11,7 +11,12 @@ import {
   type TruthSnapshot,
 } from '../../events/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
-import { narrativeFromPack, type LandscapeEvaluation, type PackGraph } from '../../storykeeper/index.ts';
+import {
+  interpretiveInterests,
+  narrativeFromPack,
+  type LandscapeEvaluation,
+  type PackGraph,
+} from '../../storykeeper/index.ts';
 import type { SaveStore, StoredLedgerEntry } from '../../store/index.ts';
 import { startWorld, worldFromPack } from '../../world/index.ts';
 import type { PlayState } from '../play-state.ts';
@@ -35,6 +40,11 @@ export interface EventRuntime {
   readonly graph: PackGraph;
   /** The gravitational landscape: computed at scene entry, dropped when a gate opens (recomputed on demand). */
   landscape: LandscapeEvaluation | null;
+  /**
+   * Gates whose facts reached the protagonist after the turn's Narrator calls (a Stage 4 answer taken in at the end of
+   * the turn): the next Narrator call must hear them as mandatory. In memory only: a new session starts with none.
+   */
+  readonly unnarrated: Set<string>;
 }
 
 export function lexiconOf(pack: StoryPack, personaId: string): Lexicon {
@@ -91,10 +101,29 @@ export function loadEventRuntime(
     truth,
     triggers,
     lexicon: lexiconOf(pack, personaId),
-    sensitivity: buildSensitivityMap(triggers.active(), events.present),
+    sensitivity: sensitivityMapOf(pack, triggers, truth, events.present),
     graph: narrativeFromPack(pack.narrative),
     landscape: null,
+    unnarrated: new Set(),
   };
+}
+
+/**
+ * The scene's sensitivity map: the active triggers' keyword entries, and every interpretive proposition the story is
+ * waiting on now (triggers, scenes, closed gates, sub-graphs), so Stage 4 judges the open world, not a fixed list.
+ */
+export function sensitivityMapOf(
+  pack: StoryPack,
+  triggers: TriggerIndex,
+  truth: TruthSet,
+  present: readonly string[],
+): SensitivityMap {
+  const active = [...triggers.active()];
+  return buildSensitivityMap(
+    active,
+    present,
+    interpretiveInterests({ narrative: pack.narrative, triggers: active }, truth),
+  );
 }
 
 export function toLedgerEntry(stored: StoredLedgerEntry): LedgerEntry {
