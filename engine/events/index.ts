@@ -65,6 +65,7 @@ export {
 } from './agent-routing.ts';
 export {
   isInterpretive,
+  isProducible,
   judgedProposition,
   judgmentForProposition,
   judgmentSubjects,

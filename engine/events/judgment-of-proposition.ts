@@ -1,5 +1,5 @@
 import type { InterpretiveJudgment, JudgmentCategory } from './judgment.ts';
-import { judgmentPropositions } from './translate.ts';
+import { canBecomeTrue, judgmentPropositions } from './translate.ts';
 
 /**
  * The inverse of `judgmentPropositions` for the propositions a sensitivity entry can produce: which judgment, if
@@ -59,6 +59,11 @@ export const UNKNOWN_REGISTER = 'unknown';
 /** Whether a proposition is interpretive: a judgment can put it into the truth set (factual ones come from events). */
 export function isInterpretive(key: string): boolean {
   return judgmentForProposition(key, 0) !== null;
+}
+
+/** Whether anything, an event or a judgment, can ever make this proposition true. */
+export function isProducible(key: string): boolean {
+  return canBecomeTrue(key, isInterpretive);
 }
 
 function direction(name: string, positive: string): 'positive' | 'negative' {

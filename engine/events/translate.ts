@@ -83,6 +83,45 @@ export function eventPropositions(event: NarrativeEvent): PropositionOp[] {
   }
 }
 
+/**
+ * The names of the propositions and accumulators events put into the truth set (the cases of `eventPropositions`,
+ * plus the judgments' accumulators): with the interpretive ones, everything a predicate can ever find true.
+ */
+const FACTUAL_NAMES = new Set([
+  'ActionOccurred',
+  'Holding',
+  'SpeechAct',
+  'At',
+  'Moved',
+  'Examined',
+  'InScene',
+  'CharacterPresent',
+  'SceneEntered',
+  'SceneExited',
+  'CharacterArrived',
+  'CharacterDeparted',
+  'Knows',
+  'InformationRevealed',
+  'ConstraintViolation',
+  'EntityTier',
+  'EntityPromoted',
+  'EntityDemoted',
+  'EntityDissolved',
+  'WorldState',
+  'relationship',
+  'RelationshipShifted',
+  'GoalCompleted',
+  'GateFired',
+  'ThresholdCrossed',
+  'trust_delta',
+  'affection_delta',
+]);
+
+/** Whether any event or judgment can ever put this proposition into the truth set. */
+export function canBecomeTrue(key: string, isInterpretive: (key: string) => boolean): boolean {
+  return FACTUAL_NAMES.has(key.slice(0, key.indexOf('('))) || isInterpretive(key);
+}
+
 const weigh = (k: string, confidence: number): PropositionOp => ({ op: 'weigh', key: k, confidence });
 
 /**

@@ -119,6 +119,7 @@ describe('the event system in the turn', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     await game.play('I sit by the fire and wait.');
     const second = await game.truth(2);
+    // Turn 2's own Stage 4 (the taproom's open questions, judged of nothing) lands with its turn and changes nothing.
     expect(second.classification?.reconciliations).toEqual([
       {
         fromTurn: 1,
@@ -126,6 +127,7 @@ describe('the event system in the turn', () => {
         notes: [{ proposition: KIT_TRUST, provisional: 0.7, refined: 0.2, verdict: 'revised' }],
         mayBeRevised: ['kit_trusts'],
       },
+      { fromTurn: 2, failure: null, notes: [], mayBeRevised: [] },
     ]);
     expect(judged(second, KIT_TRUST)).toMatchObject({ confidence: 0.2, standing: 'refined' });
     expect(second.triggers.find((trigger) => trigger.id === 'kit_trusts')?.holds).toBe(false);
