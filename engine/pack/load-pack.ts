@@ -12,6 +12,7 @@ import { loadNarrative } from './narrative-file.ts';
 import { checkCharacterLifeReferences } from './character-life-references.ts';
 import { checkNarrativeReferences } from './narrative-references.ts';
 import { checkProducibleAtoms } from './producible-atoms.ts';
+import { checkGuardedPhrases } from './guarded-phrases.ts';
 import { PACK_FILES, PACK_FOLDERS, reportUnknownFiles, WORLD_FILES } from './pack-layout.ts';
 import { PACK_FOLDER, scanPack, type PackTree } from './pack-tree.ts';
 import { fixturePaths, loadPromptOverrides } from './prompts.ts';
@@ -118,6 +119,7 @@ async function readInto(
     sink,
   );
   checkProducibleAtoms(triggers, narrative, sink);
+  checkGuardedPhrases({ narrative, characters, locations, lore, objects: worldObjects }, sink);
   if (!sink.hasErrors()) checkPromptFit({ story, characters, lore }, sink);
   if (story === null || sink.hasErrors()) return null;
 

@@ -57,3 +57,17 @@ describe('validate: every proposition a story waits on can come true', () => {
     ]);
   });
 });
+
+describe('validate: a guarded fact is not given away by text the Narrator always sees', () => {
+  it('warns when a scene’s stakes paraphrase a guarded fact, naming the shared phrase', async () => {
+    const copy = await editedQuay(
+      "stakes: Father Anselm's conscience, and what the church is keeping for a man who cannot ask for it.",
+      "stakes: Father Anselm's conscience, and the body that came ashore with the back of its skull broken.",
+    );
+    const result = await loadPack(copy, { appVersion: '0.1.0' });
+    const warnings = result.diagnostics.filter((d) => d.message.includes('which the Narrator always sees'));
+    expect(warnings.map((d) => d.message)).toEqual([
+      'gate "pells_fate" guards a fact that shares "came ashore", "skull broken" with scene "the-button-in-the-bible" stakes, which the Narrator always sees: the fact leaks before the gate opens',
+    ]);
+  });
+});
