@@ -27,7 +27,7 @@ import {
 } from '../storykeeper/index.ts';
 import { narratorGuidance, type NarratorGuidance } from './guidance.ts';
 import { understoodActions } from './understood.ts';
-import { sensitivityMapOf, type EventRuntime } from './runtime.ts';
+import { cascadeLimitsOf, sensitivityMapOf, type EventRuntime } from './runtime.ts';
 import { sceneStep } from './scene-step.ts';
 import { classifyFacts, syncAgents, type Violation } from './world-step.ts';
 
@@ -116,6 +116,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
         firstSeq,
         records,
         minConfidence: pack.manifest.tuning.minConfidence,
+        limits: cascadeLimitsOf(pack),
         monotonic: () => context.clock.monotonic(),
       },
       runtime.graph,

@@ -8,7 +8,7 @@ import {
 import type { StoryPack } from '../../pack/index.ts';
 import type { EventState } from './event-state.ts';
 import type { Interpretation } from './deep-interpretation.ts';
-import type { EventRuntime } from './runtime.ts';
+import { cascadeLimitsOf, type EventRuntime } from './runtime.ts';
 import { cascadeWithGates } from '../storykeeper/index.ts';
 
 /** How Stage 4's refined judgment compares with Stage 3's provisional one (event-system.md, Stage 4). */
@@ -54,6 +54,7 @@ export function reconcile(
       firstSeq: events.nextSeq,
       records: interpretation.judgments.map((judgment) => ({ kind: 'judgment', judgment })),
       minConfidence: pack.manifest.tuning.minConfidence,
+      limits: cascadeLimitsOf(pack),
       monotonic,
     },
     runtime.graph,

@@ -1,8 +1,10 @@
 import {
   buildLexicon,
   buildSensitivityMap,
+  DEFAULT_CASCADE_LIMITS,
   rebuild,
   TriggerIndex,
+  type CascadeLimits,
   type LedgerEntry,
   type LedgerRecord,
   type Lexicon,
@@ -124,6 +126,16 @@ export function sensitivityMapOf(
     present,
     interpretiveInterests({ narrative: pack.narrative, triggers: active }, truth),
   );
+}
+
+/** The story's trigger cascade limits (`tuning.cascade`), the engine's defaults where it sets none. */
+export function cascadeLimitsOf(pack: StoryPack): CascadeLimits {
+  const tuned = pack.manifest.tuning.cascade;
+  return {
+    ...DEFAULT_CASCADE_LIMITS,
+    ...(tuned?.maxDepth === undefined ? {} : { maxDepth: tuned.maxDepth }),
+    ...(tuned?.maxEvents === undefined ? {} : { maxEvents: tuned.maxEvents }),
+  };
 }
 
 export function toLedgerEntry(stored: StoredLedgerEntry): LedgerEntry {
