@@ -64,7 +64,7 @@ export { compressJournal } from './compress-journal.ts';
 export type { BridgeObjectSpec, GateSpec, NarrativeSpec, ProphecySpec, SceneSpec, SubGraphSpec } from './pack-spec.ts';
 export { exitConditionKey, fulfilmentKey, narrativeFromPack } from './from-pack.ts';
 export type { PackGraph } from './from-pack.ts';
-export { gateState, predicateStrength, truthHolds } from './truth-oracles.ts';
+export { gateProgress, gateState, predicateStrength, truthHolds } from './truth-oracles.ts';
 export type { GateState } from './truth-oracles.ts';
 export { positionFromTruth } from './position-from-truth.ts';
 export type { Whereabouts } from './position-from-truth.ts';

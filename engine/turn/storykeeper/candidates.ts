@@ -1,7 +1,12 @@
 import { PLAYER, type Directive, type StructuralParse, type TruthSet } from '../../events/index.ts';
 import { estimateTokens } from '../../llm/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
-import type { ContextCandidate, LandscapeEvaluation, PackGraph } from '../../storykeeper/index.ts';
+import {
+  gateProgress,
+  type ContextCandidate,
+  type LandscapeEvaluation,
+  type PackGraph,
+} from '../../storykeeper/index.ts';
 import { packLoreId, type LoreFound, type LorePiece } from './lore.ts';
 
 /** What the candidate sources read: the pack, the truth set as of now, the landscape, and this turn's input. */
@@ -250,16 +255,22 @@ const knowsKey = (gateId: string): string => `Knows(${PLAYER},${gateId})`;
  * closed is a candidate too, withheld: it scores 0 and is never selected, so `inspect context` can show it was kept
  * out.
  */
-function revelationCandidates({ graph, opened, truth, turn }: CandidateInputs): ContextCandidate[] {
+function revelationCandidates(inputs: CandidateInputs): ContextCandidate[] {
+  const { graph, opened, truth, turn, pack, minConfidence } = inputs;
   return graph.gates.map((gate) => {
     const released = knownToPlayer(truth, gate.id);
     const since = truth.factual.get(knowsKey(gate.id))?.since.turn ?? turn;
+    // Part of the way open: the Narrator may hint, in the themes of the scene that holds the gate, never the facts.
+    const progress = released ? 1 : gateProgress(gate.predicate, { truth, turn, minConfidence });
+    const suspected = !released && progress > 0 && progress < 1;
+    const themes = pack.narrative.scenes.find((scene) => scene.gates.includes(gate.id))?.thematicRegister ?? [];
+    const hint = `Something is close to the surface here${themes.length > 0 ? ` (${words(themes)})` : ''}: let it be felt, not told.`;
     return candidate({
       id: `revelation:${gate.id}`,
       source: 'revelation',
-      text: released ? `${gate.facts.join(' ')} (${gate.framing})` : `[withheld: ${gate.id}]`,
-      relevance: 0.9,
-      boundary: released ? 'known' : 'withheld',
+      text: released ? `${gate.facts.join(' ')} (${gate.framing})` : suspected ? hint : `[withheld: ${gate.id}]`,
+      relevance: released ? 0.9 : 0.9 * progress,
+      boundary: released ? 'known' : suspected ? 'suspected' : 'withheld',
       ageTurns: turn - since,
       mandatory: released && (opened.includes(gate.id) || since === turn),
       links: {},

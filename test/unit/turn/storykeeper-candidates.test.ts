@@ -124,3 +124,19 @@ describe('relationship items name their real pair', () => {
     expect(hale).toBeUndefined();
   });
 });
+
+describe('a gate part of the way open is suspected', () => {
+  it('with Anselm present but not yet trusted, pells_fate is hinted at in its scene’s themes, its facts kept back', () => {
+    const truth = new TruthSet();
+    play(truth, 1, { kind: 'event', event: { type: 'CharacterArrival', character: 'anselm-mercer', scene_id: 'x' } });
+    const candidates = contextCandidates(inputs(truth, 1, truth));
+    const pell = candidates.find((c) => c.id === 'revelation:pells_fate');
+    expect(pell).toMatchObject({
+      boundary: 'suspected',
+      text: 'Something is close to the surface here (conscience, burial, the drowned): let it be felt, not told.',
+    });
+    expect(pell?.relevance).toBeCloseTo(0.45, 10);
+    // A gate nothing has moved stays withheld.
+    expect(candidates.find((c) => c.id === 'revelation:hale_exposed')?.boundary).toBe('withheld');
+  });
+});
