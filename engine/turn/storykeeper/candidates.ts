@@ -269,7 +269,7 @@ function revelationCandidates(inputs: CandidateInputs): ContextCandidate[] {
       id: `revelation:${gate.id}`,
       source: 'revelation',
       text: released ? `${gate.facts.join(' ')} (${gate.framing})` : suspected ? hint : `[withheld: ${gate.id}]`,
-      relevance: released ? 0.9 : 0.9 * progress,
+      relevance: suspected ? 0.9 * progress : 0.9,
       boundary: released ? 'known' : suspected ? 'suspected' : 'withheld',
       ageTurns: turn - since,
       mandatory: released && (opened.includes(gate.id) || since === turn),
