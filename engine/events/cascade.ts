@@ -120,7 +120,7 @@ export function runCascade(input: CascadeInput): CascadeResult {
         }
       }
       const entry: LedgerEntry = { seq: seq++, turn: input.turn, record: pending.record };
-      const own = applyEntry(input.truth, entry);
+      const own = applyEntry(input.truth, entry, context.minConfidence);
       const signature = JSON.stringify(pending.record);
       for (const key of [...own.propositions, ...[...own.accumulators].map((k) => `#${k}`)])
         writers.set(key, [...(writers.get(key) ?? []), signature]);

@@ -21,12 +21,17 @@ export { DEFAULT_MIN_CONFIDENCE, type EvaluationContext, type EvaluationTrace } 
  * above `minConfidence` and 0 otherwise; All = min, Any = max, Threshold = sum ≥ minMatch.
  */
 export function evaluate(predicate: Predicate, context: EvaluationContext): EvaluationTrace {
+  // A child counts as a truth value weighted by its confidence: one that does not hold is 0 (a nested Threshold's
+  // partial sum is not a vote), one that holds counts its confidence and never more than 1 (a nested Threshold's
+  // whole sum is one vote).
+  const weigh = (children: readonly EvaluationTrace[]) =>
+    children.map((child) => (child.fired ? Math.min(child.score, 1) : 0));
   switch (predicate.kind) {
     case 'Atom':
       return 'proposition' in predicate ? atom(predicate.proposition, context) : accumulatorAtom(predicate, context);
     case 'All': {
       const children = predicate.of.map((child) => evaluate(child, context));
-      const score = Math.min(...children.map((child) => child.score));
+      const score = Math.min(...weigh(children));
       const fired = children.every((child) => child.fired);
       return node(
         'All',
@@ -38,7 +43,7 @@ export function evaluate(predicate: Predicate, context: EvaluationContext): Eval
     }
     case 'Any': {
       const children = predicate.of.map((child) => evaluate(child, context));
-      const score = Math.max(...children.map((child) => child.score));
+      const score = Math.max(...weigh(children));
       const fired = children.some((child) => child.fired);
       return node('Any', fired, score, fired ? `max ${fmt(score)}` : 'none holds', children);
     }
@@ -61,11 +66,11 @@ export function evaluate(predicate: Predicate, context: EvaluationContext): Eval
         : exclude.fired
           ? 'the excluded predicate holds'
           : 'included holds, excluded does not';
-      return node('Difference', fired, fired ? include.score : 0, reason, [include, exclude]);
+      return node('Difference', fired, fired ? Math.min(include.score, 1) : 0, reason, [include, exclude]);
     }
     case 'Threshold': {
       const children = predicate.of.map((child) => evaluate(child, context));
-      const sum = children.reduce((total, child) => total + child.score, 0);
+      const sum = weigh(children).reduce((total, weight) => total + weight, 0);
       const fired = sum >= predicate.minMatch - EPSILON;
       return node(
         `Threshold(min_match ${predicate.minMatch})`,

@@ -63,5 +63,11 @@ export {
   type EventPattern,
   type RouteFilter,
 } from './agent-routing.ts';
-export { judgedProposition, judgmentForProposition, judgmentSubjects } from './judgment-of-proposition.ts';
+export {
+  isInterpretive,
+  isProducible,
+  judgedProposition,
+  judgmentForProposition,
+  judgmentSubjects,
+} from './judgment-of-proposition.ts';
 export * from './classify/index.ts';

@@ -1,5 +1,5 @@
 import type { InterpretiveJudgment, JudgmentCategory } from './judgment.ts';
-import { judgmentPropositions } from './translate.ts';
+import { canBecomeTrue, judgmentPropositions } from './translate.ts';
 
 /**
  * The inverse of `judgmentPropositions` for the propositions a sensitivity entry can produce: which judgment, if
@@ -37,9 +37,33 @@ export function judgmentForProposition(key: string, magnitude: number): Judgment
       return first === undefined ? null : { kind: 'ThematicResonance', theme: first, intensity: magnitude };
     case 'PowerDynamicShift':
       return first === undefined ? null : { kind: 'PowerDynamicShift', context: first };
+    // A scene's emotional target: the register the moment has reached, whatever it came from.
+    case 'EmotionalRegister':
+      return first === undefined ? null : { kind: 'EmotionalRegisterShift', from: UNKNOWN_REGISTER, to: first };
+    case 'EmotionalRegisterShift':
+      return pair && { kind: 'EmotionalRegisterShift', from: pair[0], to: pair[1] };
+    case 'EngagementQuality':
+      return first === undefined ? null : { kind: 'EngagementQuality', level: first };
+    case 'DepartureSignificance':
+      return first === undefined ? null : { kind: 'DepartureSignificance', departure_type: first };
+    case 'NarrativeStasis':
+      return args.length === 0 ? { kind: 'NarrativeStasis', duration_turns: 0 } : null;
     default:
       return null;
   }
+}
+
+/** The register a judged `EmotionalRegister(to)` came from, when only the arrival was asked about. */
+export const UNKNOWN_REGISTER = 'unknown';
+
+/** Whether a proposition is interpretive: a judgment can put it into the truth set (factual ones come from events). */
+export function isInterpretive(key: string): boolean {
+  return judgmentForProposition(key, 0) !== null;
+}
+
+/** Whether anything, an event or a judgment, can ever make this proposition true. */
+export function isProducible(key: string): boolean {
+  return canBecomeTrue(key, isInterpretive);
 }
 
 function direction(name: string, positive: string): 'positive' | 'negative' {
@@ -68,6 +92,6 @@ export function judgmentSubjects(category: JudgmentCategory): string[] {
 
 /** The interpretive proposition a judgment weighs (TrustEroding(player,wolf) for a negative TrustShift). */
 export function judgedProposition(judgment: InterpretiveJudgment): string {
-  for (const op of judgmentPropositions(judgment)) if (op.op === 'weigh') return op.key;
+  for (const op of judgmentPropositions(judgment, 0)) if (op.op === 'weigh') return op.key;
   return judgment.category.kind;
 }

@@ -83,16 +83,58 @@ export function eventPropositions(event: NarrativeEvent): PropositionOp[] {
   }
 }
 
+/**
+ * The names of the propositions and accumulators events put into the truth set (the cases of `eventPropositions`,
+ * plus the judgments' accumulators): with the interpretive ones, everything a predicate can ever find true.
+ */
+const FACTUAL_NAMES = new Set([
+  'ActionOccurred',
+  'Holding',
+  'SpeechAct',
+  'At',
+  'Moved',
+  'Examined',
+  'InScene',
+  'CharacterPresent',
+  'SceneEntered',
+  'SceneExited',
+  'CharacterArrived',
+  'CharacterDeparted',
+  'Knows',
+  'InformationRevealed',
+  'ConstraintViolation',
+  'EntityTier',
+  'EntityPromoted',
+  'EntityDemoted',
+  'EntityDissolved',
+  'WorldState',
+  'relationship',
+  'RelationshipShifted',
+  'GoalCompleted',
+  'GateFired',
+  'ThresholdCrossed',
+  'trust_delta',
+  'affection_delta',
+]);
+
+/** Whether any event or judgment can ever put this proposition into the truth set. */
+export function canBecomeTrue(key: string, isInterpretive: (key: string) => boolean): boolean {
+  return FACTUAL_NAMES.has(key.slice(0, key.indexOf('('))) || isInterpretive(key);
+}
+
 const weigh = (k: string, confidence: number): PropositionOp => ({ op: 'weigh', key: k, confidence });
 
 /**
  * Judgment → weighted propositions. A TrustShift(player, wolf, negative, 0.15) at 0.72 becomes TrustEroding(player,
  * wolf) weighted 0.72 and trust_delta(player, wolf) −= 0.15. Accumulators take the magnitude unweighted (the spec's
- * example); `min_confidence` applies when predicates read the propositions.
+ * example), but only from a judgment that counts: below `minConfidence` (or a Stage 4 rejection at 0) it counts 0
+ * everywhere (ARCHITECTURE §8.5), so noise cannot add up to an accumulator threshold. Weighed propositions keep their
+ * confidence: predicates apply `minConfidence` when they read them.
  */
-export function judgmentPropositions(judgment: InterpretiveJudgment): PropositionOp[] {
+export function judgmentPropositions(judgment: InterpretiveJudgment, minConfidence: number): PropositionOp[] {
   const category: JudgmentCategory = judgment.category;
   const confidence = judgment.confidence;
+  const counts = confidence > 0 && confidence >= minConfidence;
   switch (category.kind) {
     case 'TrustShift':
     case 'AffectionShift': {
@@ -107,8 +149,10 @@ export function judgmentPropositions(judgment: InterpretiveJudgment): Propositio
           ? 'AffectionWaning'
           : 'AffectionGrowing';
       const accumulator = key(trust ? 'trust_delta' : 'affection_delta', from, to);
+      const weighed = weigh(key(name, from, to), confidence);
+      if (!counts) return [weighed];
       return [
-        weigh(key(name, from, to), confidence),
+        weighed,
         { op: 'accumulate', key: accumulator, delta: negative ? -category.magnitude : category.magnitude },
       ];
     }

@@ -29,4 +29,5 @@ export type { ImportAs, ImportOptions, ImportPlan, ImportSummary, ImportSource }
 export { exportCharacterCard, cardPng, characterToCards, transcriptHtml, transcriptMarkdown } from './export/index.ts';
 export type { CardPair, TranscriptMessage, TranscriptOptions } from './export/index.ts';
 export { entityNamer } from './entity-names.ts';
+export { givesAway, nameWords } from './distinctive-phrases.ts';
 export { parseInputs, parseInputsFile, readInputsFile, type InputsFile, type ScriptedInput } from './inputs-file.ts';

@@ -11,6 +11,8 @@ import { filesIn, loadList, loadOne, mergeSections, readYaml, type Section, type
 import { loadNarrative } from './narrative-file.ts';
 import { checkCharacterLifeReferences } from './character-life-references.ts';
 import { checkNarrativeReferences } from './narrative-references.ts';
+import { checkProducibleAtoms } from './producible-atoms.ts';
+import { checkGuardedPhrases } from './guarded-phrases.ts';
 import { PACK_FILES, PACK_FOLDERS, reportUnknownFiles, WORLD_FILES } from './pack-layout.ts';
 import { PACK_FOLDER, scanPack, type PackTree } from './pack-tree.ts';
 import { fixturePaths, loadPromptOverrides } from './prompts.ts';
@@ -122,6 +124,8 @@ async function readInto(
     { narrative, objects: worldObjects, triggers },
     sink,
   );
+  checkProducibleAtoms(triggers, narrative, sink);
+  checkGuardedPhrases({ narrative, characters, locations, lore, objects: worldObjects }, sink);
   if (!sink.hasErrors()) checkPromptFit({ story, characters, lore }, sink);
   if (story === null || sink.hasErrors()) return null;
 

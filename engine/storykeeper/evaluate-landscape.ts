@@ -84,9 +84,11 @@ export function evaluateLandscape(pack: LandscapePack, input: LandscapeInput): L
   return { landscape, position, gates: gateStates, exits };
 }
 
-/** The pack's objects placed at the location or carried by the persona, and whatever the player has picked up. */
+/** The pack's visible objects placed at the location or carried by the persona, and whatever the player has picked up. */
 function objectsAtHand(pack: LandscapePack, input: LandscapeInput): string[] {
+  // A hidden object is not at hand until found: it bridges to no tale the player cannot see.
   const placed = (pack.world?.objects ?? [])
+    .filter((object) => !object.hidden)
     .filter(
       (object) =>
         (input.location !== null && object.location === input.location) ||

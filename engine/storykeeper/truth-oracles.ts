@@ -1,4 +1,10 @@
-import { evaluate, propositionKey, type EvaluationContext, type Predicate } from '../events/index.ts';
+import {
+  evaluate,
+  propositionKey,
+  type EvaluationContext,
+  type EvaluationTrace,
+  type Predicate,
+} from '../events/index.ts';
 import type { InformationGate } from './information-gate.ts';
 import { clamp01 } from './numbers.ts';
 import type { Holds } from './truth.ts';
@@ -49,4 +55,34 @@ function knownBy(gateId: string, context: EvaluationContext): string[] {
     if (key.startsWith('Knows(') && key.endsWith(suffix)) who.push(key.slice('Knows('.length, -suffix.length));
   }
   return who.sort();
+}
+
+/**
+ * How far a gate's predicate has come, in [0, 1]: 1 when it holds; for one that does not, the share of an All's parts
+ * that hold, the furthest part of an Any, a Threshold's sum over its min_match; 0 for anything else. Between 0 and 1
+ * the gate's truth is `suspected`: the Narrator may hint that something is near the surface, never state it.
+ */
+export function gateProgress(predicate: Predicate, context: EvaluationContext): number {
+  return progressOf(predicate, evaluate(predicate, context));
+}
+
+function progressOf(predicate: Predicate, trace: EvaluationTrace): number {
+  if (trace.fired) return 1;
+  const parts = (of: readonly Predicate[]) =>
+    of.map((child, index) => {
+      const childTrace = trace.children[index];
+      return childTrace === undefined ? 0 : progressOf(child, childTrace);
+    });
+  switch (predicate.kind) {
+    case 'All': {
+      const done = parts(predicate.of);
+      return done.reduce((sum, part) => sum + part, 0) / Math.max(1, done.length);
+    }
+    case 'Any':
+      return Math.max(0, ...parts(predicate.of));
+    case 'Threshold':
+      return clamp01(trace.score / predicate.minMatch);
+    default:
+      return 0;
+  }
 }

@@ -41,6 +41,7 @@ const classifyBenchmark: Benchmark = {
         sensitivity: buildSensitivityMap(triggers.active(), []),
         graph,
         landscape: null,
+        unnarrated: new Set(),
       };
       const buffer = new TurnBuffer(1, []);
       const intention = buffer.append({ owner: personaId, type: 'intention', content: INPUTS[which] ?? '' });

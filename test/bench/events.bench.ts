@@ -1,6 +1,7 @@
 // Event-system benchmarks: trigger matching for one new event, and the scene-entry truth-set rebuild.
 import {
   applyEntry,
+  DEFAULT_MIN_CONFIDENCE,
   rebuild,
   subscriptionSchema,
   TriggerIndex,
@@ -10,6 +11,9 @@ import {
 } from '../../engine/events/index.ts';
 import { syntheticLedger } from '../unit/events/synthetic-ledger.ts';
 import { atMost, median, round, type Benchmark } from './types.ts';
+
+/** The default min_confidence: judgments below it move no accumulator. */
+const MIN = DEFAULT_MIN_CONFIDENCE;
 
 const SUBSCRIPTIONS = 5_000;
 const CHARACTERS = 200;
@@ -58,7 +62,7 @@ const evalBenchmark: Benchmark = {
   key: 'triggers.eval_5000_subs_ms',
   run: async () => {
     const triggers = new TriggerIndex(subscriptions());
-    const truth = rebuild(null, syntheticLedger(5_000));
+    const truth = rebuild(null, syntheticLedger(5_000), MIN);
     const samples: number[] = [];
     let evaluated = 0;
     let seq = 1_000_000;
@@ -72,7 +76,7 @@ const evalBenchmark: Benchmark = {
         record: { kind: 'event', event: { type, character, scene_id: 's' } },
       };
       const started = performance.now();
-      const changes = applyEntry(truth, entry);
+      const changes = applyEntry(truth, entry, MIN);
       const result = triggers.evaluateChanges(changes, { truth, turn: 1_000, minConfidence: 0.5 });
       samples.push(performance.now() - started);
       evaluated += result.evaluated.length;
@@ -94,12 +98,12 @@ const rebuildBenchmark: Benchmark = {
   key: 'truth.rebuild_50k_ms',
   run: async () => {
     const ledger = syntheticLedger(REBUILD_EVENTS);
-    rebuild(null, ledger); // warm-up
+    rebuild(null, ledger, MIN); // warm-up
     const samples: number[] = [];
     let size = 0;
     for (let sample = 0; sample < REBUILD_SAMPLES; sample++) {
       const started = performance.now();
-      const truth: TruthSet = rebuild(null, ledger);
+      const truth: TruthSet = rebuild(null, ledger, MIN);
       samples.push(performance.now() - started);
       size = truth.factual.size + truth.interpretive.size;
     }

@@ -21,6 +21,7 @@ const shiftSchema = z.object({
   type: z.literal('RelationshipShifted'),
   from: z.string(),
   to: z.string(),
+  dimension: z.string(),
   delta: z.number(),
 });
 const recordSchema = z.object({ kind: z.string(), event: z.unknown() });
@@ -59,7 +60,7 @@ export function sceneNews(
           event.target,
         ])
       : news(
-          `${name(event.from)} ${event.delta >= 0 ? 'warmed to' : 'turned against'} ${name(event.to)} at ${place}`,
+          `${name(event.from)} ${shiftPhrase(event.dimension, event.delta)} ${name(event.to)} at ${place}`,
           RELATIONSHIP_SALIENCE,
           [event.from, event.to],
         ),
@@ -77,6 +78,19 @@ function observedEvents(ledger: readonly { readonly record: unknown }[]): readon
     const shift = shiftSchema.safeParse(parsed.data.event);
     return shift.success ? [shift.data] : [];
   });
+}
+
+/** Dimensions where more is warmer: a rise in them is warming to someone, a fall turning against them. */
+const WARM_DIMENSIONS = new Set(['trust', 'affection', 'warmth', 'respect', 'loyalty', 'friendship', 'fondness']);
+
+/**
+ * How talk puts a relationship shift, keeping its dimension: "warmed to" only for a warm one; a rise in wariness is
+ * not warming, so any other dimension is told as more or less of itself.
+ */
+function shiftPhrase(dimension: string, delta: number): string {
+  const words = dimension.replace(/[-_]/gu, ' ');
+  if (WARM_DIMENSIONS.has(words.toLowerCase())) return delta >= 0 ? 'warmed to' : 'turned against';
+  return `showed ${delta >= 0 ? 'more' : 'less'} ${words} toward`;
 }
 
 function listOf(names: readonly string[]): string {

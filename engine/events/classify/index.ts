@@ -15,6 +15,7 @@ export {
   PLAYER,
   type JudgmentStamp,
   type SensitivityEntry,
+  type SensitivityInterest,
   type SensitivityMap,
 } from './sensitivity.ts';
 export type { Token } from './words.ts';

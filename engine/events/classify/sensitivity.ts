@@ -25,6 +25,17 @@ export interface SensitivityMap {
   readonly present: readonly string[];
 }
 
+/**
+ * An interpretive proposition something in the story is waiting on besides a trigger's own sensitivity list (spec
+ * sources 1–4: a trigger's predicate, a scene goal, an echo, the Storykeeper's awareness of gates and attractors).
+ * It has no keywords, so Stage 3 never matches it; it is in the map so Stage 4 may judge it.
+ */
+export interface SensitivityInterest {
+  /** Who is waiting on it, for the debug panel: `gate:pells_fate`, `scene:kits-penny#kindness`. */
+  readonly source: string;
+  readonly proposition: string;
+}
+
 export const PLAYER = 'player';
 const INTENSIFIER_BONUS = 0.1;
 const MAX_PROVISIONAL_CONFIDENCE = 0.95;
@@ -33,7 +44,11 @@ const MAX_PROVISIONAL_CONFIDENCE = 0.95;
  * Built at scene entry from the active subscriptions and refreshed on arrivals, echo fires and goal completion: only
  * sensitivities about characters who are present can match, so the map holds just those.
  */
-export function buildSensitivityMap(subscriptions: Iterable<Subscription>, present: readonly string[]): SensitivityMap {
+export function buildSensitivityMap(
+  subscriptions: Iterable<Subscription>,
+  present: readonly string[],
+  interests: readonly SensitivityInterest[] = [],
+): SensitivityMap {
   const here = new Set([PLAYER, ...present]);
   const entries: SensitivityEntry[] = [];
   for (const subscription of subscriptions) {
@@ -53,6 +68,25 @@ export function buildSensitivityMap(subscriptions: Iterable<Subscription>, prese
         subjects,
         tier: subscription.tier,
       });
+    });
+  }
+  const listed = new Set(entries.map((entry) => entry.proposition));
+  for (const interest of interests) {
+    const category = judgmentForProposition(interest.proposition, 0);
+    if (category === null || listed.has(interest.proposition)) continue;
+    const subjects = judgmentSubjects(category).filter((subject) => subject !== PLAYER);
+    if (!subjects.every((subject) => here.has(subject))) continue;
+    listed.add(interest.proposition);
+    entries.push({
+      id: `${interest.source}#${interest.proposition}`,
+      subscriptionId: interest.source,
+      proposition: interest.proposition,
+      keywords: [],
+      negated: [],
+      confidence: 0,
+      magnitude: 0,
+      subjects,
+      tier: 'scene_local',
     });
   }
   return { entries, present: [...present] };

@@ -148,6 +148,15 @@ export const tuningSchema = z
       })
       .optional()
       .describe('The Storykeeper’s budgets, weights and thresholds for this story.'),
+    cascade: z
+      .strictObject({
+        maxDepth: z.number().int().min(1).max(16).optional(),
+        maxEvents: z.number().int().min(1).max(256).optional(),
+      })
+      .optional()
+      .describe(
+        'Trigger cascade limits: firings in one causal chain (default 4) and events applied in one cascade (default 16); what exceeds them is deferred to the scene boundary.',
+      ),
   })
   .describe('Optional engine tuning for this story. Unknown keys are ignored with a warning.');
 

@@ -1,5 +1,4 @@
 import {
-  buildSensitivityMap,
   matchSensitivity,
   parseStructure,
   type CascadeResult,
@@ -29,7 +28,7 @@ import {
 } from '../storykeeper/index.ts';
 import { narratorGuidance, type NarratorGuidance } from './guidance.ts';
 import { understoodActions } from './understood.ts';
-import type { EventRuntime } from './runtime.ts';
+import { cascadeLimitsOf, sensitivityMapOf, type EventRuntime } from './runtime.ts';
 import { sceneStep } from './scene-step.ts';
 import { classifyFacts, syncAgents, type Violation } from './world-step.ts';
 
@@ -99,7 +98,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   const sceneId = entering ? sceneIdAt(runtime.landscape, location) : events.sceneId;
   const scene = sceneStep(events, { location, sceneId }, present, request.opened);
   const refreshed: string[] = scene.entered ? ['scene entry'] : scene.castChanged ? ['cast change'] : [];
-  if (refreshed.length > 0) runtime.sensitivity = buildSensitivityMap(runtime.triggers.active(), present);
+  if (refreshed.length > 0) runtime.sensitivity = sensitivityMapOf(pack, runtime.triggers, runtime.truth, present);
 
   const world =
     events.world === null ? null : syncAgents({ state: events.world, log: [] }, agentPositions(state, personaId));
@@ -123,6 +122,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
         firstSeq,
         records,
         minConfidence: pack.manifest.tuning.minConfidence,
+        limits: cascadeLimitsOf(pack),
         monotonic: () => context.clock.monotonic(),
       },
       runtime.graph,
@@ -140,13 +140,16 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   );
   const cascades = [...tier1.results, ...tier2.results];
   const opened = [...tier1.opened, ...tier2.opened];
-  const reasons = refreshReasons(cascades);
+  const reasons = [...refreshReasons(cascades), ...(opened.length > 0 ? ['gate opened'] : [])];
   if (reasons.length > 0) {
-    runtime.sensitivity = buildSensitivityMap(runtime.triggers.active(), present);
+    runtime.sensitivity = sensitivityMapOf(pack, runtime.triggers, runtime.truth, present);
     refreshed.push(...reasons);
   }
-  // The landscape moved with the scene's own events, or a gate opened: weigh it again.
-  if (scene.entered || opened.length > 0) runtime.landscape = weigh();
+  // The landscape moved with the scene's own events, a gate opened or a fact was revealed: weigh it again.
+  const revealed = cascades.some((c) =>
+    c.applied.some((entry) => entry.record.kind === 'event' && entry.record.event.type === 'InformationRevealed'),
+  );
+  if (scene.entered || opened.length > 0 || revealed) runtime.landscape = weigh();
   const directives: Directive[] = [...events.directives, ...scene.directives, ...cascades.flatMap((c) => c.directives)];
   const deferred: DeferredEvent[] = [...scene.deferred, ...cascades.flatMap((c) => c.deferred)];
   const retrieved = retrievedContext(
@@ -160,11 +163,13 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
       parse,
       present,
       directives,
-      opened,
+      // Revealed after the last Narrator call (a Stage 4 answer at the end of the previous turn), or in this turn.
+      opened: [...runtime.unnarrated, ...opened],
       lore: loreOfView(pack, state.lore, buffer.stream(), narratorView(request.intention), personaId),
     },
     configOf(pack),
   );
+  runtime.unnarrated.clear();
   return {
     parse,
     violation: facts.violation,

@@ -1,8 +1,14 @@
-import { evaluate, judgedProposition, type CascadeResult, type InterpretiveJudgment } from '../../events/index.ts';
+import {
+  evaluate,
+  judgedProposition,
+  PLAYER,
+  type CascadeResult,
+  type InterpretiveJudgment,
+} from '../../events/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import type { EventState } from './event-state.ts';
 import type { Interpretation } from './deep-interpretation.ts';
-import type { EventRuntime } from './runtime.ts';
+import { cascadeLimitsOf, type EventRuntime } from './runtime.ts';
 import { cascadeWithGates } from '../storykeeper/index.ts';
 
 /** How Stage 4's refined judgment compares with Stage 3's provisional one (event-system.md, Stage 4). */
@@ -51,6 +57,7 @@ export function reconcile(
       firstSeq: events.nextSeq,
       records: interpretation.judgments.map((judgment) => ({ kind: 'judgment', judgment })),
       minConfidence: pack.manifest.tuning.minConfidence,
+      limits: cascadeLimitsOf(pack),
       monotonic,
     },
     runtime.graph,
@@ -60,6 +67,7 @@ export function reconcile(
   if (opened.length > 0) runtime.landscape = null;
   const landscape = opened.length > 0 ? { landscape: null } : {};
   const cascade = mergeResults(results);
+  for (const gate of revealedToPlayer(cascade)) runtime.unnarrated.add(gate);
   const context = { truth: runtime.truth, turn, minConfidence: pack.manifest.tuning.minConfidence };
   const mayBeRevised = pack.triggers
     .filter((subscription) => runtime.triggers.lastFired(subscription.id) === turn)
@@ -95,6 +103,15 @@ function note(refined: InterpretiveJudgment, provisional: readonly InterpretiveJ
         ? 'revised'
         : 'confirmed';
   return { proposition, provisional: before.confidence, refined: refined.confidence, verdict };
+}
+
+/** The gates whose facts a cascade revealed to the protagonist (a gate opening, or a trigger's RevealFact). */
+function revealedToPlayer(cascade: CascadeResult): string[] {
+  return cascade.applied.flatMap(({ record }) =>
+    record.kind === 'event' && record.event.type === 'InformationRevealed' && record.event.recipient === PLAYER
+      ? [record.event.gate_id]
+      : [],
+  );
 }
 
 /** The cascades of one reconciliation (the judgments', then each gate release's) as one result. */

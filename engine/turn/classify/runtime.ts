@@ -1,8 +1,10 @@
 import {
   buildLexicon,
   buildSensitivityMap,
+  DEFAULT_CASCADE_LIMITS,
   rebuild,
   TriggerIndex,
+  type CascadeLimits,
   type LedgerEntry,
   type LedgerRecord,
   type Lexicon,
@@ -11,7 +13,12 @@ import {
   type TruthSnapshot,
 } from '../../events/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
-import { narrativeFromPack, type LandscapeEvaluation, type PackGraph } from '../../storykeeper/index.ts';
+import {
+  interpretiveInterests,
+  narrativeFromPack,
+  type LandscapeEvaluation,
+  type PackGraph,
+} from '../../storykeeper/index.ts';
 import { landscapeNow } from '../storykeeper/landscape.ts';
 import type { SaveStore, StoredLedgerEntry } from '../../store/index.ts';
 import { startWorld, worldFromPack } from '../../world/index.ts';
@@ -39,6 +46,11 @@ export interface EventRuntime {
    * weighed again from exactly that point when the runtime is rebuilt from the save.
    */
   landscape: LandscapeEvaluation | null;
+  /**
+   * Gates whose facts reached the protagonist after the turn's Narrator calls (a Stage 4 answer taken in at the end of
+   * the turn): the next Narrator call must hear them as mandatory. In memory only: a new session starts with none.
+   */
+  readonly unnarrated: Set<string>;
 }
 
 export function lexiconOf(pack: StoryPack, personaId: string): Lexicon {
@@ -83,7 +95,11 @@ export function loadEventRuntime(
 ): EventRuntime {
   const checkpoint = store.latestCheckpoint(TRUTH_CHECKPOINT);
   const snapshot = checkpoint === null ? null : toSnapshot(checkpoint.data);
-  const truth = rebuild(snapshot, store.ledger({ afterSeq: snapshot?.lastSeq ?? 0 }).map(toLedgerEntry));
+  const truth = rebuild(
+    snapshot,
+    store.ledger({ afterSeq: snapshot?.lastSeq ?? 0 }).map(toLedgerEntry),
+    pack.manifest.tuning.minConfidence,
+  );
   const removed = new Set(events.removed);
   const triggers = new TriggerIndex(pack.triggers.filter((subscription) => !removed.has(subscription.id)));
   triggers.restoreFiredTurns(events.fired);
@@ -91,9 +107,38 @@ export function loadEventRuntime(
     truth,
     triggers,
     lexicon: lexiconOf(pack, personaId),
-    sensitivity: buildSensitivityMap(triggers.active(), events.present),
+    sensitivity: sensitivityMapOf(pack, triggers, truth, events.present),
     graph: narrativeFromPack(pack.narrative),
     landscape: events.landscape == null ? null : weighedLandscape(pack, personaId, store, events.landscape),
+    unnarrated: new Set(),
+  };
+}
+
+/**
+ * The scene's sensitivity map: the active triggers' keyword entries, and every interpretive proposition the story is
+ * waiting on now (triggers, scenes, closed gates, sub-graphs), so Stage 4 judges the open world, not a fixed list.
+ */
+export function sensitivityMapOf(
+  pack: StoryPack,
+  triggers: TriggerIndex,
+  truth: TruthSet,
+  present: readonly string[],
+): SensitivityMap {
+  const active = [...triggers.active()];
+  return buildSensitivityMap(
+    active,
+    present,
+    interpretiveInterests({ narrative: pack.narrative, triggers: active }, truth),
+  );
+}
+
+/** The story's trigger cascade limits (`tuning.cascade`), the engine's defaults where it sets none. */
+export function cascadeLimitsOf(pack: StoryPack): CascadeLimits {
+  const tuned = pack.manifest.tuning.cascade;
+  return {
+    ...DEFAULT_CASCADE_LIMITS,
+    ...(tuned?.maxDepth === undefined ? {} : { maxDepth: tuned.maxDepth }),
+    ...(tuned?.maxEvents === undefined ? {} : { maxEvents: tuned.maxEvents }),
   };
 }
 
@@ -117,7 +162,7 @@ export function weighedLandscape(
     .ledger({ afterSeq: snapshot?.lastSeq ?? 0, uptoTurn: weighing.turn })
     .filter((entry) => entry.seq <= weighing.lastSeq)
     .map(toLedgerEntry);
-  const truth = rebuild(snapshot, ledger);
+  const truth = rebuild(snapshot, ledger, pack.manifest.tuning.minConfidence);
   return landscapeNow(pack, { truth, turn: weighing.turn, location: weighing.location, persona: personaId });
 }
 

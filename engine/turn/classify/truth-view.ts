@@ -8,11 +8,12 @@ import { TRUTH_CHECKPOINT, toLedgerEntry, toSnapshot } from './runtime.ts';
 import type { EventsReport } from './turn-events.ts';
 
 /** The truth set as of committed turn `turn` (0: before the story began), from the save alone. */
-export function truthAt(store: SaveStore, turn: number): TruthSet {
+export function truthAt(store: SaveStore, turn: number, minConfidence: number): TruthSet {
   if (turn <= 0) return new TruthSet();
   const checkpoint = store.latestCheckpoint(TRUTH_CHECKPOINT, turn);
   const snapshot = checkpoint === null ? null : toSnapshot(checkpoint.data);
-  return rebuild(snapshot, store.ledger({ afterSeq: snapshot?.lastSeq ?? 0, uptoTurn: turn }).map(toLedgerEntry));
+  const ledger = store.ledger({ afterSeq: snapshot?.lastSeq ?? 0, uptoTurn: turn }).map(toLedgerEntry);
+  return rebuild(snapshot, ledger, minConfidence);
 }
 
 /** Everything the truth panel and `inspect truth` show for one turn of a save. */
@@ -21,9 +22,9 @@ export function buildTruthView(store: SaveStore, pack: StoryPack, turn?: number)
   const at = turn ?? latestTurn;
   if (at > latestTurn)
     throw new EngineError('invalid_params', `This save has no turn ${at} yet (it has ${latestTurn}).`);
-  const truth = truthAt(store, at);
-  const before = truthAt(store, at - 1);
   const minConfidence = pack.manifest.tuning.minConfidence;
+  const truth = truthAt(store, at, minConfidence);
+  const before = truthAt(store, at - 1, minConfidence);
   const report = eventsReportAt(store, at);
   const played = store.latestCheckpoint(PLAY_STATE_CHECKPOINT, at);
   const events = played === null ? undefined : playStateFromCheckpoint(played.data, store.path).events;

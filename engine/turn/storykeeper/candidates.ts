@@ -1,7 +1,12 @@
 import { PLAYER, type Directive, type StructuralParse, type TruthSet } from '../../events/index.ts';
 import { estimateTokens } from '../../llm/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
-import type { ContextCandidate, LandscapeEvaluation, PackGraph } from '../../storykeeper/index.ts';
+import {
+  gateProgress,
+  type ContextCandidate,
+  type LandscapeEvaluation,
+  type PackGraph,
+} from '../../storykeeper/index.ts';
 import { packLoreId, type LoreFound, type LorePiece } from './lore.ts';
 
 /** What the candidate sources read: the pack, the truth set as of now, the landscape, and this turn's input. */
@@ -50,10 +55,10 @@ const LORE_RELEVANCE = { activated: 0.8, recursionFalloff: 0.6, recentOnly: 0.35
  * the Lore Extractor learned, named or recent. An entry tagged with the id of an information gate stays withheld
  * until that gate has released its facts to the protagonist.
  */
-function loreCandidates({ pack, graph, landscape, lore }: CandidateInputs): ContextCandidate[] {
+function loreCandidates({ pack, graph, truth, lore }: CandidateInputs): ContextCandidate[] {
   if (lore === undefined) return [];
   const gates = new Set(graph.gates.map((gate) => gate.id));
-  const released = new Set(landscape.gates.filter((g) => g.knownBy.includes(PLAYER)).map((g) => g.id));
+  const released = new Set(graph.gates.filter((gate) => knownToPlayer(truth, gate.id)).map((gate) => gate.id));
   const tags = new Map(pack.lore.map((entry) => [packLoreId(entry), entry.tags]));
   return lore.activated.map((piece: LorePiece) => {
     const pieceTags = piece.origin === 'authored' ? (tags.get(piece.id) ?? []) : [];
@@ -94,7 +99,7 @@ function entityCandidates({ pack, truth, parse, present }: CandidateInputs): Con
     const character = pack.characters.find((c) => c.id === id);
     if (character === undefined) continue;
     const standing = [...truth.accumulators]
-      .filter(([key]) => key.includes(`,${id}`) || key.includes(`(${id},`))
+      .filter(([key]) => isBetweenProtagonistAnd(key, id))
       .map(([key, value]) => `${dimensionOf(key)} ${value > 0 ? '+' : ''}${Math.round(value * 100) / 100}`);
     if (standing.length === 0) continue;
     out.push(
@@ -186,7 +191,7 @@ function gravitationalCandidates({ landscape }: CandidateInputs): ContextCandida
 }
 
 /** Source 4: tales within the tale bleeding through their boundary, bridge objects at hand, prophecies cast. */
-function subGraphCandidates({ landscape, pack }: CandidateInputs): ContextCandidate[] {
+function subGraphCandidates({ landscape, pack, truth }: CandidateInputs): ContextCandidate[] {
   const out: ContextCandidate[] = [];
   for (const sub of landscape.landscape.subGraphs.filter((s) => s.engaged && s.subGraph.thematicResonance.length > 0)) {
     out.push(
@@ -204,6 +209,8 @@ function subGraphCandidates({ landscape, pack }: CandidateInputs): ContextCandid
   }
   for (const bridge of landscape.landscape.bridges) {
     const object = pack.world?.objects.find((o) => o.id === bridge.object);
+    // A hidden object is not at hand for the Narrator, whichever source would name it.
+    if (object?.hidden === true && !truth.factual.has(`Holding(${PLAYER},${bridge.object})`)) continue;
     out.push(
       candidate({
         id: `bridge:${bridge.id}`,
@@ -235,21 +242,37 @@ function subGraphCandidates({ landscape, pack }: CandidateInputs): ContextCandid
 }
 
 /**
- * Source 5: what gates have released to the protagonist (mandatory the turn they open). A gate still closed is a
- * candidate too, withheld: it scores 0 and is never selected, so `inspect context` can show it was kept out.
+ * Who knows what, read from the truth set as of this turn: a fact revealed this turn (a gate opening, or a trigger's
+ * RevealFact) is known now, not when the landscape cached at scene entry is next weighed.
  */
-function revelationCandidates({ graph, landscape, opened, truth, turn }: CandidateInputs): ContextCandidate[] {
+function knownToPlayer(truth: TruthSet, gateId: string): boolean {
+  return truth.factual.has(knowsKey(gateId));
+}
+const knowsKey = (gateId: string): string => `Knows(${PLAYER},${gateId})`;
+
+/**
+ * Source 5: what gates have released to the protagonist (mandatory the turn the protagonist learns it). A gate still
+ * closed is a candidate too, withheld: it scores 0 and is never selected, so `inspect context` can show it was kept
+ * out.
+ */
+function revelationCandidates(inputs: CandidateInputs): ContextCandidate[] {
+  const { graph, opened, truth, turn, pack, minConfidence } = inputs;
   return graph.gates.map((gate) => {
-    const released = landscape.gates.find((g) => g.id === gate.id)?.knownBy.includes(PLAYER) ?? false;
-    const since = truth.factual.get(`Knows(${PLAYER},${gate.id})`)?.since.turn ?? turn;
+    const released = knownToPlayer(truth, gate.id);
+    const since = truth.factual.get(knowsKey(gate.id))?.since.turn ?? turn;
+    // Part of the way open: the Narrator may hint, in the themes of the scene that holds the gate, never the facts.
+    const progress = released ? 1 : gateProgress(gate.predicate, { truth, turn, minConfidence });
+    const suspected = !released && progress > 0 && progress < 1;
+    const themes = pack.narrative.scenes.find((scene) => scene.gates.includes(gate.id))?.thematicRegister ?? [];
+    const hint = `Something is close to the surface here${themes.length > 0 ? ` (${words(themes)})` : ''}: let it be felt, not told.`;
     return candidate({
       id: `revelation:${gate.id}`,
       source: 'revelation',
-      text: released ? `${gate.facts.join(' ')} (${gate.framing})` : `[withheld: ${gate.id}]`,
-      relevance: 0.9,
-      boundary: released ? 'known' : 'withheld',
+      text: released ? `${gate.facts.join(' ')} (${gate.framing})` : suspected ? hint : `[withheld: ${gate.id}]`,
+      relevance: suspected ? 0.9 * progress : 0.9,
+      boundary: released ? 'known' : suspected ? 'suspected' : 'withheld',
       ageTurns: turn - since,
-      mandatory: released && opened.includes(gate.id),
+      mandatory: released && (opened.includes(gate.id) || since === turn),
       links: {},
     });
   });
@@ -273,6 +296,17 @@ function echoCandidates({ pack, directives }: CandidateInputs): ContextCandidate
           }),
         ],
   );
+}
+
+/**
+ * Whether an accumulator is about the protagonist and `id`, argument by argument: `trust_delta(player,kit)` and
+ * `relationship(kit,player,wariness)` are; `relationship(hale,kit,suspicion)` is between two others, and an id that
+ * merely contains `kit` (`kit-wickett`) is someone else.
+ */
+function isBetweenProtagonistAnd(key: string, id: string): boolean {
+  const args = key.slice(key.indexOf('(') + 1, -1).split(',');
+  const pair = key.startsWith('relationship(') ? args.slice(0, 2) : args;
+  return pair.length === 2 && pair.includes(PLAYER) && pair.includes(id);
 }
 
 /** `trust_delta(player,kit)` → "trust", `relationship(hale,player,wariness)` → "wariness". */

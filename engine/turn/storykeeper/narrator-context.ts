@@ -1,5 +1,10 @@
 import type { ContextCandidateView, ContextView } from '../../api/index.ts';
-import { assembleRetrievedTier, type CandidateSource, type StorykeeperConfig } from '../../storykeeper/index.ts';
+import {
+  assembleRetrievedTier,
+  sceneTemperature,
+  type CandidateSource,
+  type StorykeeperConfig,
+} from '../../storykeeper/index.ts';
 import { contextCandidates, type CandidateInputs } from './candidates.ts';
 import { loreSettings, preambleLore } from './lore.ts';
 
@@ -30,7 +35,8 @@ export function retrievedContext(inputs: CandidateInputs, config: StorykeeperCon
       ? {}
       : { preamble: preambleLore(inputs.lore.constant, loreSettings(inputs.pack).constantBudget) };
   const candidates = contextCandidates(inputs);
-  const selection = assembleRetrievedTier(candidates, inputs.landscape.landscape, { temperature: 'neutral' }, config);
+  const temperature = sceneTemperature(inputs.landscape);
+  const selection = assembleRetrievedTier(candidates, inputs.landscape.landscape, { temperature }, config);
   const dropped = new Map(selection.dropped.map(({ item, reason }) => [item.id, reason]));
   const chosen = new Set(selection.selected.map((item) => item.id));
   const all = [...selection.selected, ...selection.dropped.map(({ item }) => item)];

@@ -25,7 +25,9 @@ export function landscapeAt(store: SaveStore, pack: StoryPack, turn?: number): L
   const location =
     played === null ? pack.manifest.start.location : playStateFromCheckpoint(played.data, store.path).location;
   const persona = store.meta().personaId;
-  return landscapeReport(landscapeNow(pack, { truth: truthAt(store, at), turn: at, location, persona }));
+  return landscapeReport(
+    landscapeNow(pack, { truth: truthAt(store, at, pack.manifest.tuning.minConfidence), turn: at, location, persona }),
+  );
 }
 
 /**

@@ -134,8 +134,12 @@ describe('the event system in the turn', () => {
         mayBeRevised: ['kit_trusts'],
       },
     ]);
+    await game.settle();
     const second = await game.truth(2);
-    expect(second.classification?.reconciliations).toEqual([]);
+    // Turn 2's own Stage 4 (the taproom's open questions, judged of nothing) lands with its turn and changes nothing.
+    expect(second.classification?.reconciliations).toEqual([
+      { fromTurn: 2, failure: null, notes: [], mayBeRevised: [] },
+    ]);
     expect(judged(second, KIT_TRUST)).toMatchObject({ confidence: 0.2, standing: 'refined' });
     expect(second.triggers.find((trigger) => trigger.id === 'kit_trusts')?.holds).toBe(false);
     const store = await game.store();
@@ -197,6 +201,7 @@ describe('the event system in the turn', () => {
     const game = await lanternQuay();
     await game.play(PENNY);
     await game.play('I step out onto the quay.');
+    await game.settle(); // turn 2's Stage 4 lands in its after-turn step; read the truth set once it has
     const before = await game.truth();
     const home = setup?.home ?? '';
     await setup?.engine.dispose();

@@ -51,7 +51,9 @@ describe('the leak audit', () => {
     const stream = store.messagesBefore(null, 100_000);
     const turns = store.turns();
     const calls = turns.flatMap((turn) => store.stageCalls(turn.id).map((call) => ({ call, turn: turn.number })));
-    const truths = new Map(turns.map((turn) => [turn.number, truthAt(store, turn.number)]));
+    const truths = new Map(
+      turns.map((turn) => [turn.number, truthAt(store, turn.number, pack.manifest.tuning.minConfidence)]),
+    );
     // Graphs only grow: every entry a prompt could have held is in the last npc_state.
     const knowledge = npcStateForTurn(store, pack).knowledge;
     const personaId = store.meta().personaId;

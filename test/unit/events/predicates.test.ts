@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyEntry,
+  DEFAULT_MIN_CONFIDENCE,
   boundedPredicateSchema,
   evaluate,
   TruthSet,
   type Predicate,
 } from '../../../engine/events/index.ts';
 import { arrival, entries, eventRecord, judgment, judgmentRecord, trustShift } from './fixtures.ts';
+
+/** The default min_confidence: judgments below it move no accumulator. */
+const MIN = DEFAULT_MIN_CONFIDENCE;
 
 const atom = (proposition: string): Predicate => ({ kind: 'Atom', proposition });
 const at = (truth: TruthSet, predicate: Predicate, minConfidence = 0.5, turn = 1) =>
@@ -20,7 +24,7 @@ function spec(c: number): TruthSet {
     judgmentRecord(trustShift('b', 0.72)),
     judgmentRecord(judgment('c', { kind: 'VulnerabilityExpressed', character: 'wolf' }, c)),
   ];
-  for (const entry of entries(records)) applyEntry(truth, entry);
+  for (const entry of entries(records)) applyEntry(truth, entry, MIN);
   return truth;
 }
 const A = atom('CharacterPresent(wolf)');
@@ -94,9 +98,9 @@ describe('temporal predicates', () => {
   const gate = eventRecord({ type: 'GateFired', gate_id: 'secret', scene_id: 's5' });
   function timeline(): TruthSet {
     const truth = new TruthSet();
-    applyEntry(truth, { seq: 1, turn: 1, record: arrival('wolf') });
-    applyEntry(truth, { seq: 2, turn: 2, record: gate });
-    applyEntry(truth, { seq: 3, turn: 3, record: speak });
+    applyEntry(truth, { seq: 1, turn: 1, record: arrival('wolf') }, MIN);
+    applyEntry(truth, { seq: 2, turn: 2, record: gate }, MIN);
+    applyEntry(truth, { seq: 3, turn: 3, record: speak }, MIN);
     return truth;
   }
 
@@ -117,12 +121,16 @@ describe('temporal predicates', () => {
     const truth = timeline();
     const since: Predicate = { kind: 'Since', proposition: 'CharacterPresent(wolf)', anchor: 'GateFired(secret)' };
     expect(at(truth, since, 0.5, 3).fired).toBe(true);
-    applyEntry(truth, {
-      seq: 4,
-      turn: 4,
-      record: eventRecord({ type: 'CharacterDeparture', character: 'wolf', scene_id: 's5' }),
-    });
-    applyEntry(truth, { seq: 5, turn: 5, record: arrival('wolf') });
+    applyEntry(
+      truth,
+      {
+        seq: 4,
+        turn: 4,
+        record: eventRecord({ type: 'CharacterDeparture', character: 'wolf', scene_id: 's5' }),
+      },
+      MIN,
+    );
+    applyEntry(truth, { seq: 5, turn: 5, record: arrival('wolf') }, MIN);
     expect(at(truth, since, 0.5, 5).fired).toBe(false);
   });
 
@@ -146,9 +154,40 @@ describe('temporal predicates', () => {
 
   it('low-confidence occurrences are not occurrences', () => {
     const truth = new TruthSet();
-    applyEntry(truth, { seq: 1, turn: 1, record: judgmentRecord(trustShift('j', 0.3)) });
+    applyEntry(truth, { seq: 1, turn: 1, record: judgmentRecord(trustShift('j', 0.3)) }, MIN);
     expect(at(truth, { kind: 'Within', proposition: 'TrustEroding(player,wolf)', turns: 3 }).fired).toBe(false);
     expect(at(truth, { kind: 'Within', proposition: 'TrustEroding(player,wolf)', turns: 3 }, 0.25).score).toBe(0.3);
+  });
+});
+
+describe('nested predicates inside Threshold count as truth values', () => {
+  const present = (who: string) => eventRecord({ type: 'CharacterArrival', character: who, scene_id: 's5' });
+  const truth = new TruthSet();
+  for (const entry of entries([present('wolf'), present('kit')])) applyEntry(truth, entry, MIN);
+  // Two of three: the inner Threshold(3) does not hold.
+  const inner: Predicate = {
+    kind: 'Threshold',
+    of: [atom('CharacterPresent(wolf)'), atom('CharacterPresent(kit)'), atom('CharacterPresent(anselm)')],
+    minMatch: 3,
+  };
+
+  it('an inner Threshold(3) at sum 2 gives the outer Threshold(2) nothing: it does not fire', () => {
+    const outer = at(truth, { kind: 'Threshold', of: [inner, atom('CharacterPresent(anselm)')], minMatch: 2 });
+    expect(outer.children[0]).toMatchObject({ fired: false, score: 2 });
+    expect(outer).toMatchObject({ fired: false, score: 0 });
+  });
+
+  it('an inner Threshold that holds is one vote, not its whole sum', () => {
+    const two: Predicate = { ...inner, minMatch: 2 };
+    const outer = at(truth, { kind: 'Threshold', of: [two, atom('CharacterPresent(anselm)')], minMatch: 2 });
+    expect(outer).toMatchObject({ fired: false, score: 1 });
+    const enough = at(truth, { kind: 'Threshold', of: [two, atom('CharacterPresent(wolf)')], minMatch: 2 });
+    expect(enough).toMatchObject({ fired: true, score: 2 });
+  });
+
+  it('Any over a partial inner Threshold scores 0', () => {
+    const any = at(truth, { kind: 'Any', of: [inner, atom('CharacterPresent(anselm)')] });
+    expect(any).toMatchObject({ fired: false, score: 0 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyEntry,
+  DEFAULT_MIN_CONFIDENCE,
   defaultAgentSubscriptions,
   effectiveTier,
   routeRecord,
@@ -11,11 +12,14 @@ import {
 } from '../../../engine/events/index.ts';
 import { arrival, departure, eventRecord, judgment, judgmentRecord, subscription, trustShift } from './fixtures.ts';
 
+/** The default min_confidence: judgments below it move no accumulator. */
+const MIN = DEFAULT_MIN_CONFIDENCE;
+
 const present = (who: string) => ({ kind: 'Atom', proposition: `CharacterPresent(${who})` });
 const arrived = { kind: 'Atom', proposition: 'CharacterArrived(wolf)' };
 
 function step(truth: TruthSet, triggers: TriggerIndex, record: LedgerRecord, turn: number, seq: number) {
-  const changes = applyEntry(truth, { seq, turn, record });
+  const changes = applyEntry(truth, { seq, turn, record }, MIN);
   return triggers.evaluateChanges(changes, { truth, turn, minConfidence: 0.5 });
 }
 

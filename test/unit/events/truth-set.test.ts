@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { applyEntry, eventPropositions, TruthSet } from '../../../engine/events/index.ts';
+import {
+  applyEntry,
+  DEFAULT_MIN_CONFIDENCE,
+  evaluate,
+  eventPropositions,
+  TruthSet,
+} from '../../../engine/events/index.ts';
 import { arrival, departure, entries, eventRecord, judgment, judgmentRecord, trustShift } from './fixtures.ts';
+
+/** The default min_confidence: judgments below it move no accumulator. */
+const MIN = DEFAULT_MIN_CONFIDENCE;
 
 function truthOf(...records: Parameters<typeof entries>[0]): TruthSet {
   const truth = new TruthSet();
-  for (const entry of entries(records)) applyEntry(truth, entry);
+  for (const entry of entries(records)) applyEntry(truth, entry, MIN);
   return truth;
 }
 
@@ -35,18 +44,22 @@ describe('event → proposition translation', () => {
       { turn: 1, seq: 1, confidence: 1, judgmentId: null },
     ]);
     expect(truth.assertedIn(1).sort()).toEqual(['ActionOccurred(pick_up,stone)', 'Holding(player,stone)']);
-    applyEntry(truth, {
-      seq: 2,
-      turn: 2,
-      record: eventRecord({ type: 'ActionPerformed', actor: 'player', action: 'drop', target: 'stone' }),
-    });
+    applyEntry(
+      truth,
+      {
+        seq: 2,
+        turn: 2,
+        record: eventRecord({ type: 'ActionPerformed', actor: 'player', action: 'drop', target: 'stone' }),
+      },
+      MIN,
+    );
     expect(truth.factual.has('Holding(player,stone)')).toBe(false);
   });
 
   it('CharacterPresent persists from arrival until departure', () => {
     const truth = truthOf(arrival('wolf'));
     expect(truth.factual.get('CharacterPresent(wolf)')?.since).toEqual({ turn: 1, seq: 1 });
-    applyEntry(truth, { seq: 2, turn: 3, record: departure('wolf') });
+    applyEntry(truth, { seq: 2, turn: 3, record: departure('wolf') }, MIN);
     expect(truth.factual.has('CharacterPresent(wolf)')).toBe(false);
   });
 
@@ -105,7 +118,58 @@ describe('event → proposition translation', () => {
 
   it('reports exactly the keys an entry changed', () => {
     const truth = truthOf(arrival('wolf'));
-    const changes = applyEntry(truth, { seq: 2, turn: 1, record: arrival('wolf') });
+    const changes = applyEntry(truth, { seq: 2, turn: 1, record: arrival('wolf') }, MIN);
     expect([...changes.propositions]).toEqual(['CharacterArrived(wolf)']);
+  });
+});
+
+describe('accumulators count only judgments that count (ARCHITECTURE §8.5)', () => {
+  const warming = (id: string, confidence: number, extra: Parameters<typeof judgment>[3] = {}) =>
+    judgment(
+      id,
+      { kind: 'TrustShift', between: ['player', 'wolf'], direction: 'positive', magnitude: 0.15 },
+      confidence,
+      extra,
+    );
+
+  it('four judgments at confidence 0.2 move trust_delta not at all: an atLeast 0.5 atom stays unfired', () => {
+    const truth = truthOf(...['n1', 'n2', 'n3', 'n4'].map((id) => judgmentRecord(warming(id, 0.2))));
+    expect(truth.accumulators.get('trust_delta(player,wolf)') ?? 0).toBe(0);
+    const atLeast = {
+      kind: 'Atom',
+      accumulator: 'trust_delta(player,wolf)',
+      op: 'atLeast',
+      value: 0.5,
+    } as const;
+    expect(evaluate(atLeast, { truth, turn: 1, minConfidence: MIN }).fired).toBe(false);
+    // The weighed proposition is still there for the debug panel, at its own (too low) confidence.
+    expect(truth.interpretive.get('TrustGrowing(player,wolf)')?.confidence).toBe(0.2);
+  });
+
+  it("the story's min_confidence decides: 0.45 counts at 0.4 and not at 0.5", () => {
+    const counted = new TruthSet();
+    applyEntry(counted, { seq: 1, turn: 1, record: judgmentRecord(warming('j', 0.45)) }, 0.4);
+    expect(counted.accumulators.get('trust_delta(player,wolf)')).toBeCloseTo(0.15, 10);
+    const ignored = new TruthSet();
+    applyEntry(ignored, { seq: 1, turn: 1, record: judgmentRecord(warming('j', 0.45)) }, 0.5);
+    expect(ignored.accumulators.get('trust_delta(player,wolf)') ?? 0).toBe(0);
+  });
+
+  it('a Stage 4 rejection (confidence 0) takes back the provisional +0.3 and adds nothing', () => {
+    const provisional = judgment(
+      'p1',
+      { kind: 'TrustShift', between: ['player', 'wolf'], direction: 'positive', magnitude: 0.3 },
+      0.7,
+    );
+    const rejection = judgment(
+      'r1',
+      { kind: 'TrustShift', between: ['player', 'wolf'], direction: 'positive', magnitude: 0.3 },
+      0,
+      { standing: 'refined', replaces: 'p1' },
+    );
+    const truth = truthOf(judgmentRecord(provisional));
+    expect(truth.accumulators.get('trust_delta(player,wolf)')).toBeCloseTo(0.3, 10);
+    applyEntry(truth, { seq: 2, turn: 1, record: judgmentRecord(rejection) }, MIN);
+    expect(truth.accumulators.get('trust_delta(player,wolf)')).toBeCloseTo(0, 10);
   });
 });
