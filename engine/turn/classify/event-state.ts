@@ -39,6 +39,11 @@ export const eventStateSchema = z.strictObject({
     .strictObject({ turn: z.number().int().min(0), location: z.string(), lastSeq: z.number().int().min(0) })
     .nullable()
     .optional(),
+  /**
+   * Gates whose facts a Stage 4 answer revealed to the protagonist after its turn's Narrator calls (reconciled in the
+   * after-turn step): the next turn's Narrator hears them as mandatory, then they are dropped.
+   */
+  unnarrated: z.array(z.string()).optional(),
 });
 
 export type EventState = z.infer<typeof eventStateSchema>;

@@ -67,7 +67,8 @@ export function reconcile(
   if (opened.length > 0) runtime.landscape = null;
   const landscape = opened.length > 0 ? { landscape: null } : {};
   const cascade = mergeResults(results);
-  for (const gate of revealedToPlayer(cascade)) runtime.unnarrated.add(gate);
+  const revealed = revealedToPlayer(cascade);
+  for (const gate of revealed) runtime.unnarrated.add(gate);
   const context = { truth: runtime.truth, turn, minConfidence: pack.manifest.tuning.minConfidence };
   const mayBeRevised = pack.triggers
     .filter((subscription) => runtime.triggers.lastFired(subscription.id) === turn)
@@ -88,6 +89,7 @@ export function reconcile(
       deferred: [...events.deferred, ...cascade.deferred],
       directives: [...events.directives, ...cascade.directives],
       nextSeq: cascade.nextSeq,
+      ...(revealed.length === 0 ? {} : { unnarrated: [...new Set([...(events.unnarrated ?? []), ...revealed])] }),
     },
   };
 }

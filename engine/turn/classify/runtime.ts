@@ -48,7 +48,8 @@ export interface EventRuntime {
   landscape: LandscapeEvaluation | null;
   /**
    * Gates whose facts reached the protagonist after the turn's Narrator calls (a Stage 4 answer taken in at the end of
-   * the turn): the next Narrator call must hear them as mandatory. In memory only: a new session starts with none.
+   * the turn): the next Narrator call must hear them as mandatory. Kept in the event state (EventState.unnarrated) so a
+   * reconciliation in the after-turn step, a new session or a fork carries them to that call.
    */
   readonly unnarrated: Set<string>;
 }
@@ -110,7 +111,7 @@ export function loadEventRuntime(
     sensitivity: sensitivityMapOf(pack, triggers, truth, events.present),
     graph: narrativeFromPack(pack.narrative),
     landscape: events.landscape == null ? null : weighedLandscape(pack, personaId, store, events.landscape),
-    unnarrated: new Set(),
+    unnarrated: new Set(events.unnarrated ?? []),
   };
 }
 

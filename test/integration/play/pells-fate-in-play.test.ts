@@ -59,8 +59,8 @@ describe('Lantern Quay played to the pells_fate gate', () => {
     for (const turn of fixture.turns) {
       fake.interpret(turn.interpretation);
       unwrap(await api['play.submit']({ saveId: save.id, text: turn.input }));
-      // Stage 4 is never awaited by its turn: let the answer land before the next turn takes it in.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      // Stage 4 runs after its turn, as an after-turn step: let its answer land before the views are read.
+      unwrap(await api['play.settle']({ saveId: save.id }));
       const truth = unwrap(await api['saves.truth']({ id: save.id }));
       const landscape = unwrap(await api['saves.landscape']({ id: save.id }));
       steps.push(stepOf(truth, landscape));
