@@ -18,6 +18,7 @@ import {
   type ScriptedProvider,
 } from '../../engine/llm/index.ts';
 import { rootsFor } from '../../engine/platform/index.ts';
+import { openSave, type SaveStore } from '../../engine/store/index.ts';
 import { countingIds, fixedSeedRng, manualClock } from '../../engine/platform/testing.ts';
 import { STORIES_DIR, TEST_PACKS_DIR } from './packs.ts';
 
@@ -71,6 +72,15 @@ export interface FixtureRun {
   readonly provider: ScriptedProvider;
   readonly saveId: string;
   readonly results: readonly PlayResult[];
+}
+
+/** The replayed save, opened for reading beside the engine that still holds it for play (close it when done). */
+export function readFixtureSave(run: FixtureRun): Promise<SaveStore> {
+  return openSave(
+    path.join(run.setup.home, 'saves', run.saveId),
+    { clock: manualClock(), appVersion: '0.1.0' },
+    'read',
+  );
 }
 
 /**

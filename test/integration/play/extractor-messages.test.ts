@@ -1,9 +1,6 @@
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { manualClock } from '../../../engine/platform/testing.ts';
-import { openSave } from '../../../engine/store/index.ts';
 import { isVisibleToPlayer } from '../../../engine/stream/index.ts';
-import { replayFixture, type FixtureRun } from '../../support/playthrough.ts';
+import { readFixtureSave, replayFixture, type FixtureRun } from '../../support/playthrough.ts';
 
 // Issue 24, item 7: every extractor call leaves its one `system` message in the stream (pipeline-rules.md's message
 // model), after the turn's prose, in round order; and a round whispered whole calls no Lore Extractor.
@@ -17,14 +14,7 @@ describe('extractor system messages', () => {
   it('stand in the arrival’s stream, one per extractor call, hidden from the player and from every prompt', async () => {
     const run = await replayFixture('lantern-quay', 'arrival');
     runs.push(run);
-    const store = await openSave(
-      path.join(run.setup.home, 'saves', run.saveId),
-      {
-        clock: manualClock(),
-        appVersion: '0.1.0',
-      },
-      'read',
-    );
+    const store = await readFixtureSave(run);
     const stream = store.messagesBefore(null, 100_000);
     const turns = store.turns().filter((turn) => turn.status === 'committed');
     const calls = turns.flatMap((turn) => store.stageCalls(turn.id).map((call) => ({ ...call, turn: turn.number })));

@@ -1,12 +1,10 @@
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSave } from '../../../engine/store/index.ts';
 import { loadPack, type StoryPack } from '../../../engine/pack/index.ts';
 import type { TruthView } from '../../../engine/api/index.ts';
 import { buildTruthView, PLAY_STATE_CHECKPOINT, playStateFromCheckpoint } from '../../../engine/turn/index.ts';
-import { manualClock } from '../../../engine/platform/testing.ts';
-import { replayFixture, STORIES_DIR, type FixtureRun } from '../../support/playthrough.ts';
+import { readFixtureSave, replayFixture, STORIES_DIR, type FixtureRun } from '../../support/playthrough.ts';
 
 // Every built-in pack ships scripted playthroughs; each is replayed and its exact stream, states and lore compared
 // with a committed golden file. A change in the turn pipeline that alters any of them shows up here as a diff.
@@ -36,14 +34,7 @@ describe('golden scripted playthroughs', () => {
     expect(failures).toEqual([]);
     run.provider.assertExhausted();
 
-    const store = await openSave(
-      path.join(run.setup.home, 'saves', run.saveId),
-      {
-        clock: manualClock(),
-        appVersion: '0.1.0',
-      },
-      'read',
-    );
+    const store = await readFixtureSave(run);
     const stream = store
       .messagesBefore(null, 100_000)
       .map((m) => `${m.turnNumber}.${m.seq} ${m.owner} ${m.type}${m.mood ? ` (${m.mood})` : ''}: ${m.content}`);

@@ -2,8 +2,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadPack } from '../../../engine/pack/index.ts';
-import { openSave } from '../../../engine/store/index.ts';
-import { manualClock } from '../../../engine/platform/testing.ts';
 import { truthAt } from '../../../engine/turn/index.ts';
 import { npcStateForTurn } from '../../../engine/turn/turn-knowledge.ts';
 import {
@@ -13,7 +11,13 @@ import {
   auditPrompt,
   auditTokens,
 } from '../../support/leak-audit.ts';
-import { replayFixture, STORIES_DIR, TEST_PACKS_DIR, type FixtureRun } from '../../support/playthrough.ts';
+import {
+  readFixtureSave,
+  replayFixture,
+  STORIES_DIR,
+  TEST_PACKS_DIR,
+  type FixtureRun,
+} from '../../support/playthrough.ts';
 
 /** Every scripted playthrough of the built-in stories and of the test packs, as [pack, fixture, folder of packs]. */
 const fixtures = [STORIES_DIR, TEST_PACKS_DIR].flatMap((stories) =>
@@ -40,14 +44,7 @@ describe('the leak audit', () => {
     runs.push(run);
     const { pack } = await loadPack(path.join(stories, packId), { appVersion: '0.1.0' });
     if (pack === null) throw new Error(`${packId} does not load`);
-    const store = await openSave(
-      path.join(run.setup.home, 'saves', run.saveId),
-      {
-        clock: manualClock(),
-        appVersion: '0.1.0',
-      },
-      'read',
-    );
+    const store = await readFixtureSave(run);
     const stream = store.messagesBefore(null, 100_000);
     const turns = store.turns();
     const calls = turns.flatMap((turn) => store.stageCalls(turn.id).map((call) => ({ call, turn: turn.number })));
@@ -73,14 +70,7 @@ describe('the leak audit', () => {
     runs.push(run);
     // Every scripted reply was asked for: the cohort ran, and so did the night after /skip 7h.
     run.provider.assertExhausted();
-    const store = await openSave(
-      path.join(run.setup.home, 'saves', run.saveId),
-      {
-        clock: manualClock(),
-        appVersion: '0.1.0',
-      },
-      'read',
-    );
+    const store = await readFixtureSave(run);
     const calls = store.turns().flatMap((turn) => store.stageCalls(turn.id));
     store.close();
     // The boundary ran the cohort: two rounds of one call per member, the moderator between, then each one's account.

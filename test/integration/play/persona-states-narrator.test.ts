@@ -1,8 +1,5 @@
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { manualClock } from '../../../engine/platform/testing.ts';
-import { openSave } from '../../../engine/store/index.ts';
-import { replayFixture, type FixtureRun } from '../../support/playthrough.ts';
+import { readFixtureSave, replayFixture, type FixtureRun } from '../../support/playthrough.ts';
 
 // Issue 24, item 6: the persona's manifest states (level 6 and above) reach the Narrator, as the NPCs' always did.
 const runs: FixtureRun[] = [];
@@ -14,14 +11,7 @@ describe('the persona’s states in the Narrator’s prompt', () => {
   it('shows Sam’s manifest states to every Narrator call of the arrival', async () => {
     const run = await replayFixture('lantern-quay', 'arrival');
     runs.push(run);
-    const store = await openSave(
-      path.join(run.setup.home, 'saves', run.saveId),
-      {
-        clock: manualClock(),
-        appVersion: '0.1.0',
-      },
-      'read',
-    );
+    const store = await readFixtureSave(run);
     const prompts = store
       .turns()
       .flatMap((turn) => store.stageCalls(turn.id))
