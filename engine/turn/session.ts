@@ -11,6 +11,7 @@ import { runTurn, type TurnInput } from './run-turn.ts';
 import { sceneOpeningFor } from './scene-opening.ts';
 import { BackgroundRuns, recordRunFailure, type RunFailure, type SceneBoundaryDeps } from './background-runs.ts';
 import { markerMessages } from './scene-markers.ts';
+import { greetingTurn } from './greeting-turn.ts';
 import { StageFailure } from './stage-failure.ts';
 import { toStreamEntry, toStreamMessage } from './stream-entries.ts';
 import { parseStoredInput, retryableInput } from './stored-input.ts';
@@ -19,8 +20,6 @@ import { offstageLives } from './offstage-lives.ts';
 import { npcStateForTurn } from './turn-knowledge.ts';
 import { addMinutes } from './world-time.ts';
 import { playMacros, type PlayMacros } from './play-macros.ts';
-import { packGreetings } from '../pack/index.ts';
-import { expandMacros } from '../prompts/index.ts';
 
 /** What a session needs: what its scene boundaries need, the save library, and how much history a turn loads. */
 export interface SessionDeps extends SceneBoundaryDeps {
@@ -235,36 +234,12 @@ export class PlaySession {
     }
   }
 
-  /**
-   * Opens a new game on one of the pack's card greetings (see `packGreetings`): a turn of its own, before the player's
-   * first, holding the scene's opening marker and the greeting as narration everyone present sees. No model runs; the
-   * next turn still opens the scene, with the greeting in its history.
-   */
+  /** Opens a new game on one of the pack's card greetings: a turn of its own, before the player's first. */
   greet(index: number): SubmitResult {
     if (this.#current().turns > 0) return this.#notice('The story has begun; a greeting only opens a new game.');
-    const greetings = packGreetings(this.#deps.pack.characters);
-    const greeting = greetings[index];
-    if (greeting === undefined)
-      return this.#notice(`The story has ${greetings.length} greeting(s); there is no greeting ${index + 1}.`);
-    const state = this.#current().state;
-    const values = this.#macros(state.time, greeting.character);
-    const messages: NewMessage[] = [
-      ...markerMessages(this.#deps.pack, state),
-      { owner: 'narrator', type: 'narration', content: expandMacros(greeting.text, values) },
-    ];
-    const next: PlayState = { ...state, pendingMarkers: [], sceneOpening: true };
-    const store = this.#store;
-    this.#deps.emit({ type: 'turn.started', saveId: store.id, turn: 1 });
-    const committed = store.commitTurn({
-      input: JSON.stringify({ command: `greeting ${index + 1}` }),
-      startedAt: this.#deps.clock.now(),
-      durationMs: 0,
-      messages,
-      rngState: store.meta().rngState,
-      checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: next },
-    });
-    this.#advance(committed.messages.map(toStreamEntry), next);
-    return this.#committed(committed.messages.map(toStreamMessage), 1);
+    const opening = greetingTurn(this.#deps.pack, this.#current().state, index, this.#macros);
+    if ('notice' in opening) return this.#notice(opening.notice);
+    return this.#commitQuiet(`greeting ${index + 1}`, opening.messages, opening.next);
   }
 
   /**
@@ -277,10 +252,26 @@ export class PlaySession {
     nextState: PlayState,
     reason: ClosingScene['reason'],
   ): SubmitResult {
-    const store = this.#store;
     const turn = this.#current().turns + 1;
     const messages: NewMessage[] = markerMessages(this.#deps.pack, markerState);
     const closing = this.#current().state;
+    return this.#commitQuiet(
+      input,
+      messages,
+      nextState,
+      this.#boundaryRun({ reason, turn, closing, next: nextState, messages, ledger: [] }),
+    );
+  }
+
+  /** A turn no model writes (scene markers, a greeting): committed at once, on the turn the session built on. */
+  #commitQuiet(
+    input: string,
+    messages: NewMessage[],
+    next: PlayState,
+    boundary: Partial<ReturnType<typeof boundaryRun>> = {},
+  ): SubmitResult {
+    const store = this.#store;
+    const turn = this.#current().turns + 1;
     this.#deps.emit({ type: 'turn.started', saveId: store.id, turn });
     const committed = store.commitTurn({
       input: JSON.stringify({ command: input }),
@@ -288,12 +279,12 @@ export class PlaySession {
       durationMs: 0,
       messages,
       rngState: store.meta().rngState,
-      checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: nextState },
-      ...this.#boundaryRun({ reason, turn, closing, next: nextState, messages, ledger: [] }),
+      checkpoint: { kind: PLAY_STATE_CHECKPOINT, data: next },
+      ...boundary,
       basedOnTurn: turn - 1,
     });
     if (committed.boundaryRunId !== undefined) this.#background.start(committed.boundaryRunId);
-    this.#advance(committed.messages.map(toStreamEntry), nextState);
+    this.#advance(committed.messages.map(toStreamEntry), next);
     return this.#committed(committed.messages.map(toStreamMessage), turn);
   }
 
