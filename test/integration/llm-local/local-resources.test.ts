@@ -51,9 +51,9 @@ describe('the local provider sizes its KV cache to the free memory', () => {
   const load = (freeMemory: number) =>
     createLocalProvider({ kind: 'local', modelPath: tiny.path, gpu: 'cpu', threads: 1 }, { freeMemory });
 
-  it('keeps a sequence per turn stage kind when memory allows, and two when it is short', async () => {
+  it('keeps as many sequences as a turn has prompt families when memory allows, and two when it is short', async () => {
     for (const [freeMemory, sequences] of [
-      [64e9, 7],
+      [64e9, 10],
       [1e9, 2],
     ] as const) {
       const provider = await load(freeMemory);
