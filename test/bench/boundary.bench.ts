@@ -39,7 +39,7 @@ function uncachedPromptTokens(calls: readonly StoredStageCall[]): number {
     const text = call.prompt.map((message) => `${message.role}\n${message.content}`).join('\n');
     const { index, reused } = kv.admit(
       Array.from(text, (character) => character.codePointAt(0) ?? 0),
-      call.principal,
+      call,
     );
     kv.release(index);
     total += estimateTokens(Array.from(text).slice(reused).join(''));

@@ -71,7 +71,7 @@ function priceTurns(
   return turns.map((calls) =>
     calls.map((call) => {
       const tokens = tokenize(call);
-      const { index, reused } = kv.admit(tokens, call.principal);
+      const { index, reused } = kv.admit(tokens, call);
       kv.release(index);
       return { stage: call.stage, prompt: tokens.length, reused };
     }),

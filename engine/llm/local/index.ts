@@ -7,4 +7,4 @@ export { resolveThreads } from './threads.ts';
 export { loadModelTokenizer, type ModelTokenizer } from './speed/prompt-tokenizer.ts';
 export { turnCost, type LoggedCall, type TurnCost } from './speed/turn-cost.ts';
 export { median } from './speed/measure.ts';
-export { PrefixSlots, type Admission } from './prefix-slots.ts';
+export { PrefixSlots, type Admission, type CallOwner } from './prefix-slots.ts';

@@ -165,7 +165,7 @@ export class LocalProvider implements LlmProvider {
         stepAside: gate === null || foreground ? undefined : () => gate.clear(),
       });
     // Held only once the call has its sequence: a foreground call queued behind a background one must not stop it.
-    const work = this.pool.run(prompt.tokens, request.principal, (sequence) =>
+    const work = this.pool.run(prompt.tokens, { principal: request.principal, stage }, (sequence) =>
       gate !== null && foreground ? gate.hold(() => run(sequence)) : run(sequence),
     );
     this.inFlight.add(work);

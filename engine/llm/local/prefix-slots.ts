@@ -3,9 +3,17 @@ interface HeldPrefix {
   tokens: readonly number[];
   /** Whose call it was (a character, the Narrator, the world …); undefined when the caller did not say. */
   principal: string | undefined;
+  /** Which stage made it. */
+  stage: string | undefined;
   lastUsed: number;
   /** Calls queued or running on it; 0 means idle. */
   pending: number;
+}
+
+/** Who makes a call: its principal and its stage, as the stage log names them. */
+export interface CallOwner {
+  readonly principal?: string | undefined;
+  readonly stage?: string | undefined;
 }
 
 export interface Admission {
@@ -30,19 +38,22 @@ export class PrefixSlots {
     this.held = Array.from({ length: count }, () => ({
       tokens: [],
       principal: undefined,
+      stage: undefined,
       lastUsed: 0,
       pending: 0,
     }));
   }
 
   /** Routes a prompt to a sequence and marks it busy until `release(index)`. */
-  admit(prompt: readonly number[], principal?: string): Admission {
-    const index = this.route(prompt, principal);
+  admit(prompt: readonly number[], owner: CallOwner = {}): Admission {
+    const { principal, stage } = owner;
+    const index = this.route(prompt, principal, stage);
     const slot = this.held[index];
     if (slot === undefined) throw new Error(`no sequence ${index}`);
     const reused = Math.max(0, Math.min(sharedPrefixLength(slot.tokens, prompt), prompt.length - 1));
     slot.tokens = prompt;
     slot.principal = principal;
+    slot.stage = stage;
     slot.lastUsed = ++this.clock;
     slot.pending++;
     return { index, reused };
@@ -57,9 +68,11 @@ export class PrefixSlots {
    * The sequence whose cached prompt this one extends: for the same principal, when it keeps at least half of what
    * the sequence holds (its sheet and history, say, with a new tail); for another principal only when it keeps
    * nearly all of it, so two characters whose prompts open with the same instructions each keep their own sequence.
-   * Otherwise an empty sequence, then the least recently used idle one, then the least recently used of all.
+   * Otherwise an idle sequence the same stage used last that shares the most with it (the next character's reflection
+   * keeps the instructions the last one left), then an empty one, then the least recently used idle one, then the
+   * least recently used of all.
    */
-  private route(prompt: readonly number[], principal: string | undefined): number {
+  private route(prompt: readonly number[], principal: string | undefined, stage: string | undefined): number {
     let best = -1;
     let bestShared = 0;
     this.held.forEach((slot, index) => {
@@ -70,6 +83,17 @@ export class PrefixSlots {
       }
     });
     if (best >= 0) return best;
+    let sameStage = -1;
+    let sameStageShared = 0;
+    this.held.forEach((slot, index) => {
+      if (stage === undefined || slot.stage !== stage || slot.pending > 0) return;
+      const shared = sharedPrefixLength(slot.tokens, prompt);
+      if (shared > sameStageShared) {
+        sameStage = index;
+        sameStageShared = shared;
+      }
+    });
+    if (sameStage >= 0) return sameStage;
     let evict = 0;
     this.held.forEach((slot, index) => {
       const current = this.held[evict];

@@ -1,5 +1,5 @@
 import type { LlamaContext, LlamaContextSequence, Token } from 'node-llama-cpp';
-import { PrefixSlots } from './prefix-slots.ts';
+import { PrefixSlots, type CallOwner } from './prefix-slots.ts';
 
 /**
  * The context's sequences, kept across calls so that cached prompt prefixes stay in the KV cache. A call runs on the
@@ -19,13 +19,13 @@ export class SequencePool {
     this.slots = new PrefixSlots(this.sequences.length);
   }
 
-  /** Runs `work` on the sequence chosen for `principal`'s `prompt`, once earlier calls on that sequence have finished. */
+  /** Runs `work` on the sequence chosen for the `owner`'s `prompt`, once earlier calls on that sequence have finished. */
   async run<T>(
     prompt: readonly Token[],
-    principal: string | undefined,
+    owner: CallOwner,
     work: (sequence: LlamaContextSequence) => Promise<T>,
   ): Promise<T> {
-    const { index } = this.slots.admit(prompt, principal);
+    const { index } = this.slots.admit(prompt, owner);
     const sequence = this.sequences[index];
     if (sequence === undefined) throw new Error('the context has no sequences');
     const previous = this.tails[index] ?? Promise.resolve();

@@ -179,14 +179,14 @@ describe('the local provider on the tiny model', () => {
     const system = { role: 'system' as const, content: `You narrate. ${lore}` };
     const prefixTokens = await provider.countTokens(system.content);
     const first = await provider.generateText({
-      stage: 'lore_extractor',
+      stage: 'character_extractor',
       messages: [system, { role: 'user', content: 'Turn one.' }],
       seed: 1,
       maxTokens: 20,
     });
     expect(first.usage.cachedPromptTokens).toBe(0);
     const second = await provider.generateText({
-      stage: 'lore_extractor',
+      stage: 'character_extractor',
       messages: [system, { role: 'user', content: 'Turn two, much later.' }],
       seed: 2,
       maxTokens: 20,
@@ -198,7 +198,7 @@ describe('the local provider on the tiny model', () => {
     // A prompt that shares nothing reuses (almost) nothing: the count is measured, not assumed. At most the chat
     // template's header ("<s><|im_start|>user\n", byte tokens here) is shared with whichever sequence it lands on.
     const other = await provider.generateText({
-      stage: 'lore_extractor',
+      stage: 'character_extractor',
       messages: [{ role: 'user', content: 'Unrelated.' }],
       seed: 3,
       maxTokens: 5,

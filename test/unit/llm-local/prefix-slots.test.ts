@@ -6,7 +6,7 @@ const range = (from: number, length: number) => Array.from({ length }, (_, index
 const prompt = (character: number, history: number) => [...range(0, 20), ...range(1000 * character, 200 + history)];
 
 function admitDone(slots: PrefixSlots, tokens: readonly number[], principal?: string) {
-  const admission = slots.admit(tokens, principal);
+  const admission = slots.admit(tokens, { principal });
   slots.release(admission.index);
   return admission;
 }
@@ -45,6 +45,21 @@ describe('routing prompts to KV sequences by what they hold', () => {
     expect(admitDone(slots, member(2, 5), 'kit')).toEqual({ index: b.index, reused: 700 });
     // Another principal may take a sequence whose prompt it contains almost whole (the repair of a reply, say).
     expect(admitDone(slots, [...member(2, 5), 7], 'world').index).toBe(b.index);
+  });
+
+  it('gives the next character of a one-off stage the sequence the last one left, for the instructions they share', () => {
+    const slots = new PrefixSlots(4);
+    const instructions = range(0, 300);
+    const reflection = (character: number) => [...instructions, ...range(1000 * character, 400)];
+    const kit = slots.admit(reflection(1), { principal: 'kit', stage: 'character_reflection' });
+    slots.release(kit.index);
+    const magdalen = slots.admit(reflection(2), { principal: 'magdalen', stage: 'character_reflection' });
+    expect(magdalen).toEqual({ index: kit.index, reused: 300 });
+    // A stage whose calls for one character recur (a cohort member's rounds) still extends its own sequence.
+    slots.release(magdalen.index);
+    expect(slots.admit(reflection(2), { principal: 'magdalen', stage: 'character_reflection' }).index).toBe(
+      magdalen.index,
+    );
   });
 
   it('never reuses the last prompt token (sampling needs its logits) and overwrites no busy sequence', () => {

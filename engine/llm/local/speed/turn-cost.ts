@@ -44,7 +44,7 @@ export function turnCost(
   for (const call of calls) {
     const tokens = tokenize.prompt(call.prompt);
     // The calls are priced one after another, so each sequence is free again when the next call comes.
-    const { index, reused } = kv.admit(tokens, call.principal);
+    const { index, reused } = kv.admit(tokens, call);
     kv.release(index);
     promptTokens += tokens.length;
     evaluatedTokens += tokens.length - reused;
