@@ -38,6 +38,27 @@ export const STEP_DEPENDENCIES = {
   checkpoint: ['narrative_graph', 'world_state', 'character_reflection', 'chronicler'],
 } as const satisfies { readonly [S in BoundaryStep]: readonly BoundaryStep[] };
 
+/**
+ * A scene's boundary runs in two runs. The first (every step but the reflections) writes what the next scene opens
+ * on: where everyone is, the time, the weather, the Chronicler's guidance, the off-screen lives, the World KG. The
+ * Narrator's first call of the next scene reads only that, so the next turn may start as soon as it is done. Its
+ * checkpoint starts the second run: the characters' and the persona's reflections, written into their own graphs,
+ * which only their own later prompts read (a turn waits for them before its first character's call). A run of every
+ * step (a save of an older version) still runs whole.
+ */
+export const SCENE_STEPS = BOUNDARY_STEPS.filter((step) => step !== 'character_reflection');
+export const REFLECTION_STEPS = ['character_reflection', 'checkpoint'] as const satisfies readonly BoundaryStep[];
+
+/** The second run of a boundary (see SCENE_STEPS): its steps are the reflections and their checkpoint, nothing else. */
+export function isReflectionRun(steps: readonly string[]): boolean {
+  return steps.length > 0 && steps.every((step) => REFLECTION_STEPS.some((own) => own === step));
+}
+
+/** The first run of a boundary that leaves its reflections to a run of their own. */
+export function leavesReflections(steps: readonly string[]): boolean {
+  return !isReflectionRun(steps) && !steps.includes('character_reflection');
+}
+
 /** A plain JSON value: step inputs and outputs are stored as rows in the save and must survive a round trip. */
 export type Json = JsonValue;
 

@@ -6,8 +6,19 @@ import type { LandscapeReport } from '../storykeeper/index.ts';
 import type { NewStageCall, SaveStore } from '../store/index.ts';
 import type { EngineEvent } from '../api/index.ts';
 import { createCallObject } from './call-object.ts';
-import { BOUNDARY_STEPS, STEP_DEPENDENCIES, type BoundaryStep, type Json, type StepHandler } from './contract.ts';
-import { checkpointWrites } from './checkpoint.ts';
+import {
+  BOUNDARY_STEPS,
+  isReflectionRun,
+  leavesReflections,
+  NPC_STATE_CHECKPOINT,
+  REFLECTION_STEPS,
+  STEP_DEPENDENCIES,
+  type BoundaryStep,
+  type Json,
+  type StepHandler,
+} from './contract.ts';
+import { checkpointWrites, reflectionCheckpointWrites } from './checkpoint.ts';
+import { npcStateFromCheckpoint } from './npc-state.ts';
 import { toJson } from './json.ts';
 import { readBoundaryInput, type BoundaryInput } from './snapshot.ts';
 import { parseStepResult } from './step-result.ts';
@@ -24,6 +35,7 @@ export type BoundaryStore = Pick<
   | 'finishBoundaryRun'
   | 'failBoundaryRun'
   | 'resumeBoundaryRun'
+  | 'latestCheckpoint'
 >;
 
 /** Every step but the checkpoint, which is the workflow's own. */
@@ -60,8 +72,10 @@ export interface WorkflowDeps {
   readonly onProgress?: (progress: BoundaryProgress) => void;
 }
 
+/** `next`: the run this one started as it finished (a boundary's reflections, see SCENE_STEPS). */
 export type WorkflowOutcome =
-  { readonly status: 'done' } | { readonly status: 'failed'; readonly step: BoundaryStep; readonly reason: string };
+  | { readonly status: 'done'; readonly next?: number }
+  | { readonly status: 'failed'; readonly step: BoundaryStep; readonly reason: string };
 
 type StepOutcome = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
@@ -81,9 +95,15 @@ export async function runBoundaryWorkflow(deps: WorkflowDeps, runId: number): Pr
   if (run.status === 'failed') deps.store.resumeBoundaryRun(runId);
 
   const outputs: { [S in BoundaryStep]?: Json } = {};
-  for (const row of deps.store.boundarySteps(runId)) {
+  const rows = deps.store.boundarySteps(runId);
+  for (const row of rows) {
     if (row.status === 'done' && isStep(row.step)) outputs[row.step] = row.output;
   }
+  // The run's own steps (a whole boundary, or one of its two runs), in workflow order.
+  const names = rows.map((row) => row.step);
+  const steps = BOUNDARY_STEPS.filter((step) => names.includes(step));
+  const reflections = isReflectionRun(names);
+  let next: number | undefined;
   const signal = deps.signal ?? new AbortController().signal;
   // Read on first use, inside a step's attempt, so an unreadable snapshot fails that step as before; once read, every
   // step and the checkpoint share it (checking the whole npc state and transcript per step was most of a boundary's
@@ -98,7 +118,7 @@ export async function runBoundaryWorkflow(deps: WorkflowDeps, runId: number): Pr
       status,
       attempt,
       done: Object.keys(outputs).length,
-      total: BOUNDARY_STEPS.length,
+      total: steps.length,
       ...(error === undefined ? {} : { error }),
     });
 
@@ -131,8 +151,18 @@ export async function runBoundaryWorkflow(deps: WorkflowDeps, runId: number): Pr
     return output;
   };
   const checkpoint = (): Json => {
-    const writes = checkpointWrites(readInput(), outputs);
-    deps.store.finishBoundaryRun({ runId, step: 'checkpoint', output: writes.output, checkpoints: writes.checkpoints });
+    const writes = reflections
+      ? reflectionCheckpointWrites(readInput(), latestNpc(deps.store) ?? readInput().npc, outputs)
+      : checkpointWrites(readInput(), outputs);
+    // The first run of a boundary starts its reflections in the same write: a crash leaves both or neither.
+    const then = leavesReflections(names) ? { boundary: { input: run.input, steps: REFLECTION_STEPS } } : {};
+    next = deps.store.finishBoundaryRun({
+      runId,
+      step: 'checkpoint',
+      output: writes.output,
+      checkpoints: writes.checkpoints,
+      ...then,
+    });
     return writes.output;
   };
 
@@ -161,9 +191,11 @@ export async function runBoundaryWorkflow(deps: WorkflowDeps, runId: number): Pr
   let broken: { readonly error: unknown } | null = null;
   for (;;) {
     if (failure === null && broken === null) {
-      for (const step of BOUNDARY_STEPS) {
+      for (const step of steps) {
         if (outputs[step] !== undefined || running.has(step)) continue;
-        if (!STEP_DEPENDENCIES[step].every((dependency) => outputs[dependency] !== undefined)) continue;
+        // A dependency that is not a step of this run is the other run's (the reflections need none of its results).
+        const waitsFor = STEP_DEPENDENCIES[step].filter((dependency) => steps.includes(dependency));
+        if (!waitsFor.every((dependency) => outputs[dependency] !== undefined)) continue;
         const finished = attemptStep(step).then(
           (outcome): Finished => ({ step, outcome }),
           (error: unknown): Finished => ({ step, broken: error }),
@@ -178,7 +210,7 @@ export async function runBoundaryWorkflow(deps: WorkflowDeps, runId: number): Pr
     else if (!finished.outcome.ok) failure ??= { step: finished.step, reason: finished.outcome.reason };
   }
   if (broken !== null) throw broken.error;
-  if (failure === null) return { status: 'done' };
+  if (failure === null) return next === undefined ? { status: 'done' } : { status: 'done', next };
   deps.store.failBoundaryRun(runId, `${failure.step}: ${failure.reason}`);
   return { status: 'failed', ...failure };
 }
@@ -186,6 +218,12 @@ export async function runBoundaryWorkflow(deps: WorkflowDeps, runId: number): Pr
 type Finished =
   | { readonly step: BoundaryStep; readonly outcome: StepOutcome }
   | { readonly step: BoundaryStep; readonly broken: unknown };
+
+/** The npc state the save holds now, which the reflections' run writes its memories into. */
+function latestNpc(store: BoundaryStore) {
+  const latest = store.latestCheckpoint(NPC_STATE_CHECKPOINT);
+  return latest === null ? null : npcStateFromCheckpoint(latest.data, `save ${store.id}, its latest npc_state`);
+}
 
 function isStep(name: string): name is BoundaryStep {
   return BOUNDARY_STEPS.some((step) => step === name);

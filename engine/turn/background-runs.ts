@@ -1,5 +1,5 @@
 import type { EngineEvent, PlayResult, StageKind } from '../api/index.ts';
-import { BOUNDARY_HANDLERS, runBoundaryWorkflow, type BoundaryHandlers } from '../boundary/index.ts';
+import { BOUNDARY_HANDLERS, isReflectionRun, runBoundaryWorkflow, type BoundaryHandlers } from '../boundary/index.ts';
 import type { LlmRouter } from '../llm/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { Clock, RngFactory } from '../platform/index.ts';
@@ -34,17 +34,25 @@ export interface RunFailure {
 type RunOutcome =
   { readonly status: 'done'; readonly next?: number } | { readonly status: 'failed'; readonly failure: RunFailure };
 
+/** A filter of runs: those a settle plays and waits for. */
+type RunFilter = (run: StoredBoundaryRun) => boolean;
+
 /**
  * The durable runs of one play session, in the background, one after another in the order they were started (by id):
  * a turn's after-turn work (its extractors) starts when its prose commits, a scene boundary when its closing turn
  * commits (or, when that turn left after-turn work, as that work finishes: the boundary reads the states it writes).
- * The player reads and types meanwhile; the next turn settles them first. Runs a crash or a stop left unfinished are
- * picked up again when the save is opened and before every turn.
+ * The player reads and types meanwhile; the next turn settles them first. A boundary's reflections (started by its
+ * first run's checkpoint, see SCENE_STEPS) run in a lane of their own, which the next turn waits for only before its
+ * first character's call. Runs a crash or a stop left unfinished are picked up again when the save is opened and
+ * before every turn.
  */
 export class BackgroundRuns {
   readonly #deps: SceneBoundaryDeps;
   readonly #store: () => SaveStore;
+  /** Every run but a boundary's reflections, in order. */
   #running: Promise<void> = Promise.resolve();
+  /** A boundary's reflections, each started after the run that wrote what they add to. */
+  #reflecting: Promise<void> = Promise.resolve();
   #controller = new AbortController();
   /** A run finished since the last settle: the save holds a newer play state than the session's. */
   #changed = false;
@@ -54,11 +62,14 @@ export class BackgroundRuns {
     this.#store = store;
   }
 
-  /** Starts a run after those already under way; never throws (a failure stays in the save, to be resumed). */
+  /** Starts a run after those already under way in its lane; never throws (a failure stays in the save, to be resumed). */
   start(runId: number): void {
     const store = this.#store();
     const signal = this.#controller.signal;
-    this.#running = this.#running.then(() => this.#quietly(store, runId, signal));
+    const run = store.boundaryRun(runId);
+    if (run !== null && this.#isReflections(run))
+      this.#reflecting = this.#reflecting.then(() => this.#quietly(store, runId, signal));
+    else this.#running = this.#running.then(() => this.#quietly(store, runId, signal));
   }
 
   /** Picks up every run left unfinished in the save (after a crash, a stop, or a failure). */
@@ -67,8 +78,9 @@ export class BackgroundRuns {
   }
 
   /**
-   * What a player's input waits for. A turn or a scene command needs every run finished, so it settles them: the next
-   * turn's first prompt — the Narrator resolving the persona's intention, or Persona Intent on /auto — reads the
+   * What a player's input waits for. A scene command needs every run finished, so it settles them; so does a turn, but
+   * for a boundary's reflections (see SCENE_STEPS), which it waits for only before its first character's call and its
+   * commit (`memories`), unless one has failed: then it is tried again first. The next turn's first prompt — the Narrator resolving the persona's intention, or Persona Intent on /auto — reads the
    * persona's states (`player.states`), the manifest states of everyone present (`chars.states`) and the learned
    * lore (`lore.learned`), which are exactly what the after-turn steps write, and its classification reads the truth
    * set Stage 4's step reconciled; a scene's first turn reads what its boundary wrote. Undo (and a retry of a committed turn, `discards`) throws the
@@ -84,7 +96,19 @@ export class BackgroundRuns {
       this.cancel();
       return { failure: null, changed: false };
     }
-    return this.settle();
+    const settled = await this.#settleLane();
+    if (settled.failure !== null || (startsTurnAtOnce(parsed) && !this.#reflectionFailed())) return settled;
+    const reflected = await this.#settleReflections();
+    return { failure: reflected.failure, changed: settled.changed || reflected.changed };
+  }
+
+  /**
+   * What a turn's character calls and its commit wait for: the reflections a boundary left running when the turn
+   * started (it settled every other run first). Null once they are written, or the failure of one that still fails.
+   * They change only the characters' and the persona's own graphs, which the turn reads again from the save.
+   */
+  memories(): Promise<Settled> {
+    return this.#settleReflections();
   }
 
   /**
@@ -95,11 +119,13 @@ export class BackgroundRuns {
   cancel(): void {
     this.stop();
     this.#running = Promise.resolve();
+    this.#reflecting = Promise.resolve();
   }
 
   /** Resolves when the runs under way have finished or failed. */
   async idle(): Promise<void> {
     await this.#running;
+    await this.#reflecting;
   }
 
   /**
@@ -109,7 +135,16 @@ export class BackgroundRuns {
    * before them, so no run is ever played twice at once.
    */
   async settle(kind?: RunKind): Promise<{ readonly failure: RunFailure | null; readonly changed: boolean }> {
-    const settled = this.#running.then(() => this.#settleNow(kind));
+    const settled = await this.#settleLane(kind === undefined ? undefined : (run) => run.kind === kind);
+    if (settled.failure !== null || kind === 'after_turn') return settled;
+    const reflected = await this.#settleReflections();
+    return { failure: reflected.failure, changed: settled.changed || reflected.changed };
+  }
+
+  /** The main lane: every run but the reflections (of those `only` accepts, if given), behind the runs under way. */
+  #settleLane(only?: RunFilter): Promise<Settled> {
+    const accepts: RunFilter = (run) => !this.#isReflections(run) && (only === undefined || only(run));
+    const settled = this.#running.then(() => this.#settleNow(accepts));
     this.#running = settled.then(
       () => undefined,
       () => undefined,
@@ -117,17 +152,35 @@ export class BackgroundRuns {
     return settled;
   }
 
-  async #settleNow(
-    kind: RunKind | undefined,
-  ): Promise<{ readonly failure: RunFailure | null; readonly changed: boolean }> {
+  /** The reflections' lane, behind the reflections under way. */
+  #settleReflections(): Promise<Settled> {
+    const settled = this.#reflecting.then(() => this.#settleNow((run) => this.#isReflections(run)));
+    this.#reflecting = settled.then(
+      () => undefined,
+      () => undefined,
+    );
+    return settled;
+  }
+
+  #isReflections(run: StoredBoundaryRun): boolean {
+    if (run.kind !== 'scene_boundary') return false;
+    return isReflectionRun(this.#store().boundarySteps(run.id).map((row) => row.step));
+  }
+
+  /** A boundary's reflections that failed: the next turn tries them again before it starts. */
+  #reflectionFailed(): boolean {
+    return this.#store()
+      .unfinishedRuns()
+      .some((run) => run.status === 'failed' && this.#isReflections(run));
+  }
+
+  async #settleNow(accepts: RunFilter): Promise<Settled> {
     const store = this.#store();
     const tried = new Set<number>();
     const started: number[] = [];
     let failure: RunFailure | null = null;
     for (;;) {
-      const run = store
-        .unfinishedRuns()
-        .find((candidate) => !tried.has(candidate.id) && (kind === undefined || candidate.kind === kind));
+      const run = store.unfinishedRuns().find((candidate) => !tried.has(candidate.id) && accepts(candidate));
       if (run === undefined) break;
       tried.add(run.id);
       const outcome = await this.#run(store, run, this.#controller.signal);
@@ -135,8 +188,9 @@ export class BackgroundRuns {
         failure = outcome.failure;
         break;
       }
-      // A run it started is found unfinished on the next pass, unless of a kind this settle leaves to the background.
-      if (outcome.next !== undefined && kind !== undefined && kind !== 'scene_boundary') started.push(outcome.next);
+      // A run it started is found unfinished on the next pass, unless this settle leaves it to the background.
+      const next = outcome.next === undefined ? null : store.boundaryRun(outcome.next);
+      if (next !== null && !accepts(next)) started.push(next.id);
     }
     const changed = this.#changed;
     this.#changed = false;
@@ -230,8 +284,15 @@ export class BackgroundRuns {
       return { status: 'failed', failure };
     }
     this.#changed = true;
-    return { status: 'done' };
+    return outcome.next === undefined ? { status: 'done' } : { status: 'done', next: outcome.next };
   }
+}
+
+type Settled = { readonly failure: RunFailure | null; readonly changed: boolean };
+
+/** A turn played from what the player typed: its first call is the Narrator's, which reads no reflection. */
+function startsTurnAtOnce(parsed: ParsedInput): boolean {
+  return parsed.kind === 'intention' || (parsed.kind === 'command' && parsed.command.kind === 'whisper');
 }
 
 /**

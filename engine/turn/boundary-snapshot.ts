@@ -1,13 +1,16 @@
-import { BOUNDARY_STEPS, toJson, toJsonObject, type BoundarySnapshot, type NpcState } from '../boundary/index.ts';
+import { SCENE_STEPS, toJson, toJsonObject, type BoundarySnapshot, type NpcState } from '../boundary/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { JsonValue, NewBoundaryRun, NewLedgerEntry, NewMessage, SaveStore } from '../store/index.ts';
 import { npcStateAt } from './npc-state-at.ts';
 import type { PlayState } from './play-state.ts';
 import { charactersPresent } from './prompt-view.ts';
 
-/** The run a closing turn starts with: the scene's snapshot and the workflow's steps. */
+/**
+ * The run a closing turn starts with: the scene's snapshot and the steps the next scene opens on (its checkpoint starts
+ * the reflections' run, see SCENE_STEPS).
+ */
 export function boundaryRun(store: SaveStore, pack: StoryPack, scene: ClosingScene): { boundary: NewBoundaryRun } {
-  return { boundary: { input: sceneSnapshot(store, pack, scene), steps: BOUNDARY_STEPS } };
+  return { boundary: { input: sceneSnapshot(store, pack, scene), steps: SCENE_STEPS } };
 }
 
 /** How many stored messages are read at a time while looking back for the scene's first. */

@@ -8,7 +8,7 @@ import { charactersPresent, displayName } from './prompt-view.ts';
 import { renderStage } from './render-stage.ts';
 import { dialogProblem, findSpeech, spokenOnly, spokenWordsStream } from './speech-check.ts';
 import { StageFailure } from './stage-failure.ts';
-import type { TurnContext } from './turn-context.ts';
+import { withMemories, type TurnContext } from './turn-context.ts';
 import { NO_GUIDANCE, type NarratorGuidance } from './classify/guidance.ts';
 
 export interface Resolution {
@@ -139,11 +139,12 @@ function normalizeCues(context: TurnContext, script: BeatScript): BeatScript {
 }
 
 async function speak(
-  context: TurnContext,
+  turn: TurnContext,
   resolution: Resolution,
   cue: Extract<Beat, { type: 'cue' }>,
   heard: StreamMeta,
 ): Promise<void> {
+  const context = await withMemories(turn);
   const speaker = cue.character;
   const view = {
     stage: 'character_dialog',

@@ -3,7 +3,7 @@ import { appendWhole } from './append.ts';
 import { callStageObject } from './call-stage.ts';
 import { intentSchema } from './outputs.ts';
 import { renderStage } from './render-stage.ts';
-import type { TurnContext } from './turn-context.ts';
+import { withMemories, type TurnContext } from './turn-context.ts';
 
 /** NPC Intent: the character's optional thought and its intention, appended under its own name. */
 export function npcIntent(context: TurnContext, characterId: string): Promise<StreamEntry> {
@@ -16,10 +16,11 @@ export function personaIntent(context: TurnContext): Promise<StreamEntry> {
 }
 
 async function decideIntent(
-  context: TurnContext,
+  turn: TurnContext,
   stage: 'npc_intent' | 'persona_intent',
   principal: string,
 ): Promise<StreamEntry> {
+  const context = await withMemories(turn);
   const roundStartSeq = context.buffer.nextSeq();
   const character = stage === 'npc_intent' ? { character: principal } : {};
   const { value } = await callStageObject(context, {

@@ -3,6 +3,7 @@ import type { NewMessage, SaveLibrary, SaveStore } from '../store/index.ts';
 import type { StreamEntry } from '../stream/index.ts';
 import { initialEventState, loadEventRuntime, type EventRuntime, type EventState } from './classify/index.ts';
 import { restoreProfilesState } from '../npc/index.ts';
+import type { NpcState } from '../boundary/index.ts';
 import { boundaryRun, type ClosingScene } from './boundary-snapshot.ts';
 import { OOC_COMMANDS, parseInput, type OocCommand, type ParsedInput } from './commands.ts';
 import { charactersPresent } from './prompt-view.ts';
@@ -169,6 +170,7 @@ export class PlaySession {
     // The knowledge graphs as the last boundary (or the last turn's lore) left them: each prompt reads its own view.
     const npc = npcStateForTurn(store, deps.pack);
     const opening = sceneOpeningFor(store, deps.pack, cache.state, npc);
+    const reflected = this.#memories(npc);
     deps.emit({ type: 'turn.started', saveId: store.id, turn });
     try {
       const outcome = await runTurn(
@@ -185,6 +187,7 @@ export class PlaySession {
           stageTimeoutMs: deps.stageTimeoutMs,
           state: cache.state,
           knowledge: npc.knowledge,
+          memories: async () => (await reflected()).knowledge,
           roster: npc.roster,
           partialProfiles: restoreProfilesState(npc.profiles).partial,
           offstage: offstageLives(npc),
@@ -196,7 +199,9 @@ export class PlaySession {
         input,
         stageLog,
       );
-      const plan = planTurnCommit(deps.pack, { turn, before: cache.state, outcome, npc, opening });
+      // The turn commits on the npc state the last scene's reflections left, whether or not a call waited for them.
+      const after = await reflected();
+      const plan = planTurnCommit(deps.pack, { turn, before: cache.state, outcome, npc: after, opening });
       const committed = store.commitTurn({
         input: JSON.stringify(input),
         startedAt,
@@ -345,6 +350,23 @@ export class PlaySession {
   #discardsLastTurn(parsed: ParsedInput): boolean {
     if (parsed.kind !== 'command' || parsed.command.kind !== 'retry') return false;
     return this.#store.turns().at(-1)?.status === 'committed';
+  }
+
+  /**
+   * The npc state with the reflections a boundary may still be writing as the turn starts (see BackgroundRuns.memories),
+   * waited for once, when the turn's first character call (or its commit) needs them. A failure fails the turn.
+   */
+  #memories(npc: NpcState): () => Promise<NpcState> {
+    let waited: Promise<NpcState> | null = null;
+    const read = async (): Promise<NpcState> => {
+      const { failure, changed } = await this.#background.memories();
+      if (failure !== null) {
+        const reason = `the scene boundary after turn ${failure.turn} did not finish: ${failure.step} failed (${failure.reason})`;
+        throw new StageFailure(failure.stage, failure.step, reason);
+      }
+      return changed ? npcStateForTurn(this.#store, this.#deps.pack) : npc;
+    };
+    return () => (waited ??= read());
   }
 
   /** The run to start with a closing turn: the scene's snapshot and the workflow's steps. */

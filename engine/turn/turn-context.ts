@@ -31,4 +31,16 @@ export interface TurnContext {
   readonly partialProfiles?: { readonly [characterId: string]: PartialProfile };
   /** Each character's off-stage life since it was last seen, for its own intent and dialog (see offstageLives). */
   readonly offstage?: { readonly [characterId: string]: string };
+  /**
+   * The knowledge graphs with the last scene's reflections in them, when a boundary was still writing those as the turn
+   * started (engine/boundary SCENE_STEPS). The Narrator reads only the World KG and never waits; a character's or the
+   * persona's own call waits for them first (see withMemories).
+   */
+  readonly memories?: () => Promise<KnowledgeStore>;
+}
+
+/** The context for a call that reads its principal's own graph: with the last scene's reflections in it. */
+export async function withMemories(context: TurnContext): Promise<TurnContext> {
+  if (context.memories === undefined) return context;
+  return { ...context, knowledge: await context.memories() };
 }

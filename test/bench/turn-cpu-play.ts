@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EngineEvent, StreamMessage } from '../../engine/api/index.ts';
+import { SCENE_STEPS } from '../../engine/boundary/index.ts';
 import { readInputsFile } from '../../engine/pack/index.ts';
 import { createScriptedProvider, type LocalProviderConfig, type ThreadsSetting } from '../../engine/llm/index.ts';
 import { createLocalProvider, type LocalProvider } from '../../engine/llm/local/index.ts';
@@ -53,8 +54,13 @@ export interface TurnMeasure {
 export interface BoundaryMeasure {
   /** The turn that closed the scene. */
   readonly afterTurn: number;
-  /** From the closing turn's `play.submit` resolving until the boundary finished: how long the next input waits. */
+  /**
+   * From the closing turn's `play.submit` resolving until the boundary's first run finished: how long the next input
+   * waits (the next turn may start then; its character calls wait for the reflections).
+   */
   readonly waitS: number;
+  /** From the same moment until the reflections' run finished too: the whole boundary. */
+  readonly wholeS: number;
   readonly calls: readonly ComputeCall[];
 }
 
@@ -115,7 +121,8 @@ export async function playArrival(options: PlayOptions): Promise<PlayRun> {
       saveId = result.saveId;
       history.push(...result.messages);
       await replay.settle(QUIET_MS);
-      const boundaryDoneAt = await clock.boundaryDone();
+      const boundaryDone = await clock.boundaryDone();
+      const boundaryDoneAt = boundaryDone?.wholeAt ?? null;
       await replay.settle(QUIET_MS);
       // The turn's calls, after-turn steps included; a boundary running beside them has its own stages.
       const settled = replay.calls.filter((call) => call.startedAt >= startedAt);
@@ -132,9 +139,10 @@ export async function playArrival(options: PlayOptions): Promise<PlayRun> {
         oneCall,
         calls: turnCalls,
       });
-      if (boundaryDoneAt !== null) {
+      if (boundaryDone !== null) {
         const calls = settled.filter((call) => isBoundaryStage(call.stage));
-        boundaries.push({ afterTurn: turn, waitS: seconds(boundaryDoneAt - readyAt), calls });
+        const waitS = seconds(boundaryDone.sceneAt - readyAt);
+        boundaries.push({ afterTurn: turn, waitS, wholeS: seconds(boundaryDone.wholeAt - readyAt), calls });
       }
       process.stderr.write(`  turn ${turn}: ${seconds(lastTurnCall - startedAt).toFixed(1)} s\n`);
     }
@@ -186,6 +194,8 @@ function eventClock(subscribe: (listener: (event: EngineEvent) => void) => () =>
   const narration = new Set<string>();
   let firstNarration: number | null = null;
   let boundaryStarted = false;
+  // A boundary ends twice: its first run (what the next scene opens on), then its reflections (SCENE_STEPS).
+  let sceneEnded: number | null = null;
   let boundaryEnded: { at: number; failed: string | null } | null = null;
   const stop = subscribe((event) => {
     if (event.type === 'message.pending' && event.messageType === 'narration') narration.add(event.pendingId);
@@ -194,8 +204,11 @@ function eventClock(subscribe: (listener: (event: EngineEvent) => void) => () =>
     if (event.type === 'boundary.progress') {
       boundaryStarted = true;
       if (event.status === 'failed') boundaryEnded = { at: performance.now(), failed: event.step };
-      else if (event.status === 'done' && event.done === event.total)
-        boundaryEnded = { at: performance.now(), failed: null };
+      else if (event.status === 'done' && event.done === event.total) {
+        sceneEnded ??= performance.now();
+        // The reflections' run, or a run of every step, is the boundary's last.
+        if (event.total !== SCENE_STEPS.length) boundaryEnded = { at: performance.now(), failed: null };
+      }
     }
   });
   return {
@@ -203,16 +216,20 @@ function eventClock(subscribe: (listener: (event: EngineEvent) => void) => () =>
     reset(): void {
       firstNarration = null;
       boundaryStarted = false;
+      sceneEnded = null;
       boundaryEnded = null;
     },
     firstNarrationAt: (): number | null => firstNarration,
-    /** When a boundary started since the reset, waits for its end and returns when it ended; else null. */
-    async boundaryDone(): Promise<number | null> {
+    /**
+     * When a boundary started since the reset, waits for its end and returns when its first run ended and when the
+     * whole boundary did; else null.
+     */
+    async boundaryDone(): Promise<{ readonly sceneAt: number; readonly wholeAt: number } | null> {
       if (!boundaryStarted) return null;
       while (boundaryEnded === null) await sleep(50);
       const ended: { at: number; failed: string | null } = boundaryEnded;
       if (ended.failed !== null) throw new Error(`the scene boundary failed at ${ended.failed}`);
-      return ended.at;
+      return { sceneAt: sceneEnded ?? ended.at, wholeAt: ended.at };
     },
   };
 }

@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createEngineClient,
   createInProcessTransport,
   type EngineClient,
   type EngineEvent,
 } from '../../../engine/api/index.ts';
-import { NPC_STATE_CHECKPOINT, readSnapshot } from '../../../engine/boundary/index.ts';
+import { NPC_STATE_CHECKPOINT, readSnapshot, REFLECTION_STEPS, SCENE_STEPS } from '../../../engine/boundary/index.ts';
 import { createEngine, type Engine } from '../../../engine/host/index.ts';
 import { LlmError, type LlmObjectRequest, type LlmProvider } from '../../../engine/llm/index.ts';
 import { rootsFor } from '../../../engine/platform/index.ts';
@@ -108,8 +108,106 @@ function flakyChronicler(): LlmProvider & { down: boolean } {
   return provider;
 }
 
+/** Test double at the LLM boundary: the reflections wait for `release()`; the rest answer as usual. */
+function heldReflections(): LlmProvider & { release: () => void; held: Promise<void> } {
+  const replies = boundaryReplies();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let reached = () => {};
+  const held = new Promise<void>((resolve) => (reached = resolve));
+  return {
+    ...replies,
+    release: () => release(),
+    held,
+    generateObject: async <T>(request: LlmObjectRequest<T>) => {
+      if (request.stage === 'character_reflection') {
+        reached();
+        await released;
+      }
+      return replies.generateObject(request);
+    },
+  };
+}
+
 describe('scene boundaries in play', () => {
-  it('/end scene answers at once; the boundary runs after it, and the next turn waits for every step', async () => {
+  it("the next scene's Narrator starts before the reflections end; characters' calls wait for them", async () => {
+    const home = await newHome();
+    const boundary = heldReflections();
+    const table = await engineAt(home, boundary);
+    const saveId = await newSave(table);
+    await play(table, saveId, 'I ask Mother Rook for a room.');
+    await play(table, saveId, '/end scene');
+    await boundary.held;
+
+    const next = play(table, saveId, 'I look about the taproom.');
+    // The opening narration streams while the reflections are still held; the turn waits at its first cue.
+    await vi.waitFor(() => {
+      const narrated = table.events.some(
+        (event) => event.type === 'message.pending' && event.turn === 3 && event.messageType === 'narration',
+      );
+      expect(narrated).toBe(true);
+    });
+    const spokeEarly = table.events.some(
+      (event) => event.type === 'message.pending' && event.turn === 3 && event.messageType === 'dialog',
+    );
+    expect(spokeEarly).toBe(false);
+    boundary.release();
+    expect((await next).kind).toBe('turn');
+
+    const written = await readSave(home, saveId, (store) => ({
+      dialog: store
+        .stageCalls(turnIdOf(store, 3))
+        .filter((call) => call.stage === 'character_dialog' || call.stage === 'npc_intent'),
+      npc: store.latestCheckpoint(NPC_STATE_CHECKPOINT),
+    }));
+    // Every character call of the turn saw its own reflection of the last scene.
+    expect(written.dialog.length).toBeGreaterThan(0);
+    for (const call of written.dialog) {
+      expect(JSON.stringify(call.prompt)).toContain(`${call.principal} remembers the stranger by the fire`);
+    }
+    expect(JSON.stringify(written.npc?.data)).toContain('remembers the stranger by the fire');
+  });
+
+  it('reflections a stop cut short are written when the save is played again; /undo drops them with the scene', async () => {
+    const home = await newHome();
+    const held = heldReflections();
+    const first = await engineAt(home, held);
+    const saveId = await newSave(first);
+    await play(first, saveId, 'I ask Mother Rook for a room.');
+    await play(first, saveId, '/end scene');
+    await held.held;
+    await first.engine.dispose();
+    engines.splice(engines.indexOf(first.engine), 1);
+    const stopped = await readSave(home, saveId, (store) => ({
+      runs: store.boundaryRunsOfTurn(turnIdOf(store, 2)).map((run) => run.status),
+      unfinished: store.unfinishedBoundaryRuns().map((run) => store.boundarySteps(run.id).map((row) => row.step)),
+    }));
+    expect(stopped).toEqual({ runs: ['done', 'running'], unfinished: [['character_reflection', 'checkpoint']] });
+
+    const second = await engineAt(home);
+    expect((await play(second, saveId, 'I sit by the fire.')).kind).toBe('turn');
+    const after = await readSave(home, saveId, (store) => ({
+      unfinished: store.unfinishedBoundaryRuns().length,
+      npc: JSON.stringify(store.latestCheckpoint(NPC_STATE_CHECKPOINT)?.data),
+    }));
+    expect(after.unfinished).toBe(0);
+    expect(after.npc).toContain('magdalen-rook remembers the stranger by the fire');
+
+    await second.engine.dispose();
+    engines.splice(engines.indexOf(second.engine), 1);
+    const third = heldReflections();
+    const again = await engineAt(home, third);
+    let forked = (await play(again, saveId, '/end scene')).saveId;
+    await third.held;
+    forked = (await play(again, forked, '/undo')).saveId;
+    const undone = await readSave(home, forked, (store) => ({
+      turns: store.summary().turnCount,
+      unfinished: store.unfinishedBoundaryRuns().length,
+    }));
+    expect(undone).toEqual({ turns: 3, unfinished: 0 });
+  });
+
+  it('/end scene answers at once; the boundary runs after it, and the next turn waits for its first run', async () => {
     const home = await newHome();
     const table = await engineAt(home);
     const saveId = await newSave(table);
@@ -121,10 +219,17 @@ describe('scene boundaries in play', () => {
 
     await play(table, saveId, 'I look about the taproom.');
     const progress = table.events.flatMap((event) => (event.type === 'boundary.progress' ? [event] : []));
+    const scene = progress.filter((event) => event.total === SCENE_STEPS.length);
+    const reflections = progress.filter((event) => event.total === REFLECTION_STEPS.length);
     const nextTurn = table.events.findIndex((event) => event.type === 'turn.started' && event.turn === 3);
-    expect(table.events.findLastIndex((event) => event.type === 'boundary.progress')).toBeLessThan(nextTurn);
-    expect(new Set(progress.filter((event) => event.status === 'done').map((event) => event.step)).size).toBe(8);
-    expect(progress.at(-1)).toMatchObject({ turn: 2, step: 'checkpoint', status: 'done', done: 8, total: 8 });
+    // Every step of the scene's run is done before the next turn starts; the reflections may still be running.
+    expect(table.events.lastIndexOf(scene.at(-1) ?? progress[0]!)).toBeLessThan(nextTurn);
+    expect(new Set(scene.filter((event) => event.status === 'done').map((event) => event.step)).size).toBe(7);
+    expect(scene.at(-1)).toMatchObject({ turn: 2, step: 'checkpoint', status: 'done', done: 7, total: 7 });
+    expect(reflections.filter((event) => event.status === 'done').map((event) => event.step)).toEqual([
+      'character_reflection',
+      'checkpoint',
+    ]);
 
     const written = await readSave(home, saveId, (store) => ({
       npc: store.latestCheckpoint(NPC_STATE_CHECKPOINT),
@@ -147,7 +252,10 @@ describe('scene boundaries in play', () => {
     );
     // The narrative graph is re-weighed from the save as of the closing turn, where the persona now stands.
     expect(weighed?.output).toMatchObject({ detail: { weighed: true, turn: 2, location: 'quay' } });
-    expect(runs.map((run) => run.status)).toEqual(['done']);
+    // The scene's run, then the reflections its checkpoint started.
+    expect(runs.map((run) => run.status)).toEqual(['done', 'done']);
+    const reflected = await readSave(home, saveId, (store) => store.boundarySteps(runs[1]?.id ?? -1));
+    expect(reflected.map((row) => row.step)).toEqual(['character_reflection', 'checkpoint']);
     const snapshot = readSnapshot(runs[0]?.input);
     expect(snapshot).toMatchObject({ reason: 'location_change', turn: 2, location: 'drowned-lantern' });
     expect(snapshot.transcript[0]).toMatchObject({ turn: 1, type: 'scene_marker' });
@@ -234,7 +342,12 @@ describe('scene boundaries in play', () => {
     const others = after.steps[0]?.filter(
       (row) => row.step !== 'chronicler' && row.step !== 'checkpoint' && row.step !== 'narrative_graph',
     );
-    expect(others?.map((row) => row.attempts)).toEqual([1, 1, 1, 1, 1]);
+    expect(others?.map((row) => row.attempts)).toEqual([1, 1, 1, 1]);
+    // The reflections ran once, after the scene's run had finished.
+    expect(after.steps[1]?.map((row) => [row.step, row.attempts])).toEqual([
+      ['character_reflection', 1],
+      ['checkpoint', 1],
+    ]);
   });
 
   it('/skip closes the scene too; the next scene opens at the later time', async () => {
