@@ -85,7 +85,7 @@ export class LocalProvider implements LlmProvider {
     this.threads = runtime.threads;
     this.modelPath = runtime.modelPath;
     this.sequences = runtime.context.totalSequences;
-    this.pool = new SequencePool(runtime.context);
+    this.pool = new SequencePool(runtime.context, runtime.cpuOnly);
     this.gate = runtime.proseFirst ? new ForegroundGate() : null;
   }
 

@@ -16,6 +16,18 @@ export interface CallOwner {
   readonly stage?: string | undefined;
 }
 
+export interface PrefixSlotsOptions {
+  /**
+   * Whether a call may queue behind a busy sequence of its own stage to reuse the prefix they share (the instructions
+   * of parallel reflections, say), rather than take a sequence of its own. Right on a CPU, where calls side by side
+   * share the cores and finish no sooner than one after another; wrong on a GPU, where they decode in one batch.
+   */
+  readonly queueSameStage?: boolean;
+}
+
+/** The least a shared prefix must hold for a call to wait for a busy sequence (see queueSameStage). */
+const QUEUE_FOR_SHARED_TOKENS = 128;
+
 export interface Admission {
   /** The sequence the call runs on. */
   readonly index: number;
@@ -31,10 +43,12 @@ export interface Admission {
  */
 export class PrefixSlots {
   private readonly held: HeldPrefix[];
+  private readonly queueSameStage: boolean;
   private clock = 0;
 
-  constructor(count: number) {
+  constructor(count: number, options: PrefixSlotsOptions = {}) {
     if (count < 1) throw new Error('a context needs at least one sequence');
+    this.queueSameStage = options.queueSameStage ?? false;
     this.held = Array.from({ length: count }, () => ({
       tokens: [],
       principal: undefined,
@@ -69,7 +83,8 @@ export class PrefixSlots {
    * the sequence holds (its sheet and history, say, with a new tail); for another principal only when it keeps
    * nearly all of it, so two characters whose prompts open with the same instructions each keep their own sequence.
    * Otherwise an idle sequence the same stage used last that shares the most with it (the next character's reflection
-   * keeps the instructions the last one left), then an empty one, then the least recently used idle one, then the
+   * keeps the instructions the last one left) — or, with `queueSameStage`, a busy one sharing at least
+   * QUEUE_FOR_SHARED_TOKENS with it, to follow on — then an empty one, then the least recently used idle one, then the
    * least recently used of all.
    */
   private route(prompt: readonly number[], principal: string | undefined, stage: string | undefined): number {
@@ -86,8 +101,9 @@ export class PrefixSlots {
     let sameStage = -1;
     let sameStageShared = 0;
     this.held.forEach((slot, index) => {
-      if (stage === undefined || slot.stage !== stage || slot.pending > 0) return;
+      if (stage === undefined || slot.stage !== stage) return;
       const shared = sharedPrefixLength(slot.tokens, prompt);
+      if (slot.pending > 0 && !(this.queueSameStage && shared >= QUEUE_FOR_SHARED_TOKENS)) return;
       if (shared > sameStageShared) {
         sameStage = index;
         sameStageShared = shared;

@@ -56,6 +56,8 @@ export interface LocalRuntime {
   readonly threads: number;
   /** Background calls step aside for the prose (on a CPU, unless a benchmark turns prose-first off). */
   readonly proseFirst: boolean;
+  /** No GPU: calls side by side share the cores (see SequencePool). */
+  readonly cpuOnly: boolean;
 }
 
 /** Per-sequence cap when the config leaves it open: enough for story prompts without reserving a 128k KV cache × N. */
@@ -109,6 +111,7 @@ export async function loadLocalRuntime(
       modelPath,
       threads: context.idealThreads,
       proseFirst,
+      cpuOnly: llama.gpu === false,
     };
   } catch (error) {
     await llama.dispose();

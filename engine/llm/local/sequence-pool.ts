@@ -11,12 +11,13 @@ export class SequencePool {
   private readonly tails: Promise<void>[] = [];
   private readonly slots: PrefixSlots;
 
-  constructor(context: LlamaContext) {
+  /** `cpu`: calls of one stage that share a prefix follow one another on one sequence (see PrefixSlots). */
+  constructor(context: LlamaContext, cpu: boolean) {
     while (context.sequencesLeft > 0) {
       this.sequences.push(context.getSequence());
       this.tails.push(Promise.resolve());
     }
-    this.slots = new PrefixSlots(this.sequences.length);
+    this.slots = new PrefixSlots(this.sequences.length, { queueSameStage: cpu });
   }
 
   /** Runs `work` on the sequence chosen for the `owner`'s `prompt`, once earlier calls on that sequence have finished. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NPC_STATE_CHECKPOINT, npcStateFromCheckpoint } from '../../../engine/boundary/index.ts';
+import { NPC_STATE_CHECKPOINT, REFLECTION_STEPS, npcStateFromCheckpoint } from '../../../engine/boundary/index.ts';
 import { startTinyPlay } from '../../support/tiny-play.ts';
 
 import { unwrap, type PlaySetup } from '../../support/playthrough.ts';
@@ -65,7 +65,9 @@ describe('a turn on the local provider with the tiny GGUF model', () => {
         (event) =>
           event.type === 'boundary.progress' &&
           event.saveId === save.id &&
-          (event.status === 'failed' || (event.step === 'checkpoint' && event.status === 'done')),
+          // The boundary's last run: the reflections, which its first run's checkpoint starts.
+          (event.status === 'failed' ||
+            (event.step === 'checkpoint' && event.status === 'done' && event.total === REFLECTION_STEPS.length)),
       );
     await vi.waitFor(() => expect(finished()).toBeDefined(), { timeout: 240_000, interval: 200 });
     expect(finished(), JSON.stringify(finished())).toMatchObject({ step: 'checkpoint', status: 'done' });

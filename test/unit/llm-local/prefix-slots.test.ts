@@ -62,6 +62,21 @@ describe('routing prompts to KV sequences by what they hold', () => {
     );
   });
 
+  it('on a CPU, queues a call behind a busy sequence of its stage when they share enough instructions', () => {
+    const instructions = range(0, 300);
+    const reflection = (character: number) => [...instructions, ...range(1000 * character, 400)];
+    const owner = (principal: string) => ({ principal, stage: 'character_reflection' });
+    const cpu = new PrefixSlots(4, { queueSameStage: true });
+    const kit = cpu.admit(reflection(1), owner('kit'));
+    // Kit's reflection still runs: Magdalen's follows it on the same sequence and keeps the shared instructions.
+    expect(cpu.admit(reflection(2), owner('magdalen'))).toEqual({ index: kit.index, reused: 300 });
+    // A stage that shares too little does not wait; nor does anything on a GPU, where calls decode side by side.
+    expect(cpu.admit([...range(0, 100), ...range(5000, 400)], owner('sam')).index).not.toBe(kit.index);
+    const gpu = new PrefixSlots(4);
+    const first = gpu.admit(reflection(1), owner('kit'));
+    expect(gpu.admit(reflection(2), owner('magdalen')).index).not.toBe(first.index);
+  });
+
   it('never reuses the last prompt token (sampling needs its logits) and overwrites no busy sequence', () => {
     const slots = new PrefixSlots(2);
     const busy = slots.admit(prompt(1, 0));
