@@ -7,12 +7,16 @@
 // this version's own scripted boundary reply (test/support/boundary-replies.ts). Beside it, on its own context: the
 // one-call baseline of turn-cpu.bench.ts answering the next input (the story so far already in its KV cache).
 //
-// The same file runs on the code before the cohort moderator (b23081e: one `simulation` call for the cohort), so the
-// two commands give the before/after pair:
-//   npm run -s bench -- --json --only cohort_boundary.cpu1b        # in this checkout (moderator + one call per member)
-//   (cd /work/wt-cohort-before && npm run -s bench -- --json --only cohort_boundary.cpu1b)   # b23081e, this harness
-// A full run is one boundary (≈ 11 calls, ≈ 16,000 prompt tokens after; 7 calls, ≈ 13,000 before) plus the baseline:
-// several minutes on 2 cores; measure on an otherwise idle machine. Harness check (seconds, not a timing):
+// The same file, applied uncommitted (git apply of this commit's test/ diff), runs on the code before the cohort
+// moderator and on the cohort branch alone, so one command each gives the figure:
+//   npm run -s bench -- --json --only cohort_boundary.cpu1b            # here: moderator + one call per member, as main is
+//   (cd /work/wt-cohort-before && npm run -s bench -- --json --only cohort_boundary.cpu1b)  # b23081e: one cohort call
+//   (cd /work/wt-cohort-after && npm run -s bench -- --json --only cohort_boundary.cpu1b)   # f891d1c: b23081e + cohort only
+// main also changed KV routing and the sequence count since b23081e; f891d1c isolates the cohort's own cost.
+// A full run is one boundary plus the baseline. Harness checks evaluated ≈ 15,500 prompt tokens here, ≈ 13,300 on
+// f891d1c, ≈ 11,400 on b23081e, and each generates ≈ 1,600 tokens: at ≈ 60 prompt and ≈ 10 generated tokens/s on
+// 2 cores, at most ≈ 7, 6.5 and 6 minutes (less where parallel calls share a batch). Measure on an idle machine.
+// Harness check (a couple of minutes, not a timing):
 //   STORYLOOM_BENCH_BLOCKS=1 STORYLOOM_BENCH_OUTPUT_SCALE=0.1 npm run -s bench -- --only cohort_boundary
 //
 // Keys start `cohort_boundary.`, not `boundary.`, so `--only boundary.cpu1b` (turn-cpu.bench.ts) and
