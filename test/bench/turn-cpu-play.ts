@@ -5,35 +5,23 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { EngineEvent, StreamMessage } from '../../engine/api/index.ts';
 import { SCENE_STEPS } from '../../engine/boundary/index.ts';
 import { readInputsFile } from '../../engine/pack/index.ts';
-import { createScriptedProvider, type LocalProviderConfig, type ThreadsSetting } from '../../engine/llm/index.ts';
-import { createLocalProvider, type LocalProvider } from '../../engine/llm/local/index.ts';
+import { createScriptedProvider } from '../../engine/llm/index.ts';
 import { isBoundaryStage } from '../support/boundary-replies.ts';
-import { benchModel, type BenchShapeKey } from '../support/bench-model.ts';
 import { createComputeReplayProvider, type ComputeCall } from '../support/compute-replay-provider.ts';
 import { oneCallHistory, oneCallInput, oneCallSystemPrompt } from '../support/one-call-baseline.ts';
 import { lanternQuay, PERSONA } from '../support/packs.ts';
 import { startPlay, STORIES_DIR, unwrap } from '../support/playthrough.ts';
-import type { ShapeModelType } from '../../engine/llm/tiny/index.ts';
+import {
+  ONE_CALL_TOKENS,
+  openBenchModel,
+  reportStage,
+  runOneCall,
+  type ModelOptions,
+  type OneCall,
+} from './cpu-bench.ts';
 
-export interface PlayOptions {
+export interface PlayOptions extends ModelOptions {
   readonly turns: number;
-  readonly shape: BenchShapeKey;
-  /** Overrides the shape's block count (a quick harness check); undefined: the real shape. */
-  readonly blocks: number | undefined;
-  readonly type: ShapeModelType;
-  readonly outputScale: number;
-  /** "auto" is the app's own default. */
-  readonly threads: ThreadsSetting;
-  /** The one-call baseline's output, before outputScale. */
-  readonly oneCallTokens: number;
-}
-
-export interface OneCall {
-  readonly totalS: number;
-  readonly ttftS: number;
-  readonly promptTokens: number;
-  readonly cachedTokens: number;
-  readonly generatedTokens: number;
 }
 
 export interface TurnMeasure {
@@ -79,20 +67,16 @@ const QUIET_MS = 400;
 const FIXTURES = path.join(STORIES_DIR, 'lantern-quay', 'fixtures');
 
 export async function playArrival(options: PlayOptions): Promise<PlayRun> {
-  const modelPath = await benchModel(options.shape, options.type, options.blocks);
-  const config: LocalProviderConfig = { kind: 'local', modelPath, gpu: 'cpu', threads: options.threads };
-  const local = await createLocalProvider(config);
-  // A chat frontend's one context, with the same model and settings: its KV cache carries from turn to turn.
-  const baseline = await createLocalProvider(config, { sequences: 1 });
+  const model = await openBenchModel(options);
+  const { local, baseline } = model;
   const pack = await lanternQuay();
   const file = await readInputsFile(path.join(FIXTURES, 'arrival.inputs'));
   const script = await createScriptedProvider({ file: path.join(FIXTURES, 'arrival.yaml') });
   const replay = createComputeReplayProvider(local, script, { outputScale: options.outputScale });
-  const setup = await startPlay(async () => replay, config);
+  const setup = await startPlay(async () => replay, model.config);
   const clock = eventClock(setup.subscribe);
   const stopProgress = setup.subscribe(reportStage);
   try {
-    await warmUp(local, baseline);
     const personaId = file.persona ?? PERSONA;
     let saveId = unwrap(
       await setup.api['saves.create']({
@@ -107,12 +91,11 @@ export async function playArrival(options: PlayOptions): Promise<PlayRun> {
     const boundaries: BoundaryMeasure[] = [];
     for (const [index, input] of file.inputs.slice(0, options.turns).entries()) {
       const turn = index + 1;
-      const oneCall = await runOneCall(
-        baseline,
-        turn,
-        Math.max(1, Math.round(options.oneCallTokens * options.outputScale)),
-        [system, ...oneCallHistory(pack, personaId, history), oneCallInput(input.text, input.thought)],
-      );
+      const oneCall = await runOneCall(baseline, turn, Math.max(1, Math.round(ONE_CALL_TOKENS * options.outputScale)), [
+        system,
+        ...oneCallHistory(pack, personaId, history),
+        oneCallInput(input.text, input.thought),
+      ]);
       const startedAt = performance.now();
       clock.reset();
       const result = unwrap(await setup.api['play.submit']({ saveId, text: input.text, thought: input.thought }));
@@ -151,42 +134,8 @@ export async function playArrival(options: PlayOptions): Promise<PlayRun> {
     clock.stop();
     stopProgress();
     await setup.cleanup();
-    await baseline.dispose();
-    await local.dispose();
+    await model.dispose();
   }
-}
-
-/** A line per finished stage call on stderr: a run takes minutes, and shows what it is doing. */
-function reportStage(event: EngineEvent): void {
-  if (event.type !== 'stage.finished') return;
-  const { promptTokens, cachedPromptTokens, generatedTokens, totalMs } = event.usage;
-  process.stderr.write(
-    `    turn ${event.turn} ${event.stage} (${event.principal}): ${promptTokens} prompt tokens, ` +
-      `${cachedPromptTokens} cached → ${generatedTokens} out, ${(totalMs / 1000).toFixed(1)} s\n`,
-  );
-}
-
-/** Faults the weights into memory on both contexts, so turn 1 does not pay for reading the file. */
-async function warmUp(...providers: LocalProvider[]): Promise<void> {
-  for (const provider of providers) {
-    await provider.generateText({ stage: 'narrator', messages: [{ role: 'user', content: 'Warm up.' }], maxTokens: 2 });
-  }
-}
-
-async function runOneCall(
-  baseline: LocalProvider,
-  turn: number,
-  maxTokens: number,
-  messages: Parameters<LocalProvider['generateText']>[0]['messages'],
-): Promise<OneCall> {
-  const { usage } = await baseline.generateText({ stage: 'narrator', messages, maxTokens, seed: turn });
-  return {
-    totalS: seconds(usage.totalMs),
-    ttftS: seconds(usage.timeToFirstTokenMs ?? usage.totalMs),
-    promptTokens: usage.promptTokens,
-    cachedTokens: usage.cachedPromptTokens,
-    generatedTokens: usage.generatedTokens,
-  };
 }
 
 /** When the engine's events arrive: the first narration text of a turn, and a scene boundary's end. */

@@ -24,16 +24,11 @@
 // (≈ 2,300 tokens) can exceed it and fail the turn. Measure on an otherwise idle machine.
 import type { ComputeCall } from '../support/compute-replay-provider.ts';
 import { STAGE_OUTPUT_CAPS } from '../support/compute-replay-provider.ts';
+import { modelKey, ONE_CALL_TOKENS, readModelOptions, stageTable } from './cpu-bench.ts';
 import { playArrival, type PlayOptions, type PlayRun, type TurnMeasure } from './turn-cpu-play.ts';
 import { atLeast, atMost, median, round, type Benchmark, type BenchmarkResult } from './types.ts';
-import type { ThreadsSetting } from '../../engine/llm/index.ts';
 
-/** Threads for llama.cpp, in one place: the app's own default ("auto": the cores this process may use). */
-const BENCH_THREADS: ThreadsSetting = 'auto';
-const ONE_CALL_TOKENS = 150;
-
-// Checked with the other options when the run starts, so a bad value never breaks the other benchmarks' loading.
-const prefix = `cpu${process.env.STORYLOOM_BENCH_SHAPE ?? '1b'}`;
+const prefix = modelKey();
 
 function note(options: PlayOptions): string {
   return (
@@ -44,20 +39,10 @@ function note(options: PlayOptions): string {
 }
 
 function readOptions(): PlayOptions {
-  const env = process.env;
-  const turns = Number(env.STORYLOOM_BENCH_TURNS ?? 6);
-  const shape = env.STORYLOOM_BENCH_SHAPE ?? '1b';
-  const type = env.STORYLOOM_BENCH_TYPE ?? 'Q4_0';
-  const outputScale = Number(env.STORYLOOM_BENCH_OUTPUT_SCALE ?? 1);
-  const blocks = env.STORYLOOM_BENCH_BLOCKS === undefined ? undefined : Number(env.STORYLOOM_BENCH_BLOCKS);
-  if (blocks !== undefined && (!Number.isInteger(blocks) || blocks < 1))
-    throw new Error(`STORYLOOM_BENCH_BLOCKS must be a whole number above 0, got ${env.STORYLOOM_BENCH_BLOCKS}`);
+  const turns = Number(process.env.STORYLOOM_BENCH_TURNS ?? 6);
   if (!Number.isInteger(turns) || turns < 1 || turns > 6)
-    throw new Error(`STORYLOOM_BENCH_TURNS must be 1–6, got ${env.STORYLOOM_BENCH_TURNS}`);
-  if (shape !== '1b' && shape !== '3b') throw new Error(`STORYLOOM_BENCH_SHAPE must be 1b or 3b, got ${shape}`);
-  if (type !== 'Q4_0' && type !== 'Q8_0') throw new Error(`STORYLOOM_BENCH_TYPE must be Q4_0 or Q8_0, got ${type}`);
-  if (!(outputScale > 0)) throw new Error(`STORYLOOM_BENCH_OUTPUT_SCALE must be above 0, got ${outputScale}`);
-  return { turns, shape, blocks, type, outputScale, threads: BENCH_THREADS, oneCallTokens: ONE_CALL_TOKENS };
+    throw new Error(`STORYLOOM_BENCH_TURNS must be 1–6, got ${process.env.STORYLOOM_BENCH_TURNS}`);
+  return { ...readModelOptions(), turns };
 }
 
 let played: Promise<PlayRun> | null = null;
@@ -70,20 +55,6 @@ async function measuredTurns(): Promise<readonly TurnMeasure[]> {
   const turns = run.turns.filter((turn) => turn.turn === 2 || turn === opening);
   if (turns.length === 0) throw new Error('no measured turn was played: set STORYLOOM_BENCH_TURNS to 2 or more');
   return turns;
-}
-
-/** Per stage: calls, prompt tokens, tokens evaluated (not from the KV cache), output tokens, summed call ms. */
-function stageTable(calls: readonly ComputeCall[]) {
-  const table: Record<string, { calls: number; prompt: number; evaluated: number; output: number; ms: number }> = {};
-  for (const { stage, usage } of calls) {
-    const row = (table[stage] ??= { calls: 0, prompt: 0, evaluated: 0, output: 0, ms: 0 });
-    row.calls++;
-    row.prompt += usage.promptTokens;
-    row.evaluated += usage.promptTokens - usage.cachedPromptTokens;
-    row.output += usage.generatedTokens;
-    row.ms += Math.round(usage.totalMs);
-  }
-  return table;
 }
 
 function describeTurn(turn: TurnMeasure) {

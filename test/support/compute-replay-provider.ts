@@ -43,11 +43,13 @@ export const STAGE_OUTPUT_CAPS: Readonly<Record<StageKind, number>> = {
 
 export interface ComputeCall {
   readonly stage: StageKind;
+  /** An object call's schema: one stage can serve several (a boundary's stages did, before each had its own). */
+  readonly schemaName: string | undefined;
   readonly principal: string | undefined;
   /** performance.now() at the call's start and end. */
   readonly startedAt: number;
   readonly endedAt: number;
-  /** Tokens asked of the model: min(the scripted reply's tokens, the stage's cap). */
+  /** Tokens asked of the model: min(the scripted reply's tokens, the stage's cap), or what `outputTokens` says. */
   readonly outputCap: number;
   readonly usage: LlmUsage;
 }
@@ -62,6 +64,11 @@ export interface ComputeReplayProvider extends LlmProvider {
 export interface ComputeReplayOptions {
   /** Multiplies every stage's output cap (a short check run uses e.g. 0.1). Default 1. */
   readonly outputScale?: number;
+  /**
+   * Tokens to generate for a call (before `outputScale`) in place of min(the scripted reply's tokens, the stage's cap):
+   * for scripts whose replies are minimal stand-ins, so their length says nothing of a real model's output.
+   */
+  readonly outputTokens?: (request: LlmRequest, schemaName: string | undefined) => number;
 }
 
 export function createComputeReplayProvider(
@@ -74,8 +81,17 @@ export function createComputeReplayProvider(
   let lastEnd = performance.now();
   const scale = options.outputScale ?? 1;
 
+  async function outputCapOf(request: LlmRequest, schemaName: string | undefined, reply: string): Promise<number> {
+    // At least one token: with none the provider would not even evaluate the prompt.
+    if (options.outputTokens !== undefined)
+      return Math.max(1, Math.round(options.outputTokens(request, schemaName) * scale));
+    const cap = Math.max(1, Math.round(STAGE_OUTPUT_CAPS[request.stage] * scale));
+    return Math.max(1, Math.min(cap, await compute.countTokens(reply)));
+  }
+
   async function replay<R extends LlmTextResult>(
     request: LlmRequest,
+    schemaName: string | undefined,
     scripted: (quiet: LlmRequest) => Promise<R>,
   ): Promise<R> {
     const startedAt = performance.now();
@@ -83,14 +99,13 @@ export function createComputeReplayProvider(
     try {
       const { onTextDelta, ...quiet } = request;
       const reply = await scripted(quiet);
-      const cap = Math.max(1, Math.round(STAGE_OUTPUT_CAPS[request.stage] * scale));
-      // At least one token: with none the provider would not even evaluate the prompt.
-      const outputCap = Math.max(1, Math.min(cap, await compute.countTokens(reply.text)));
+      const outputCap = await outputCapOf(request, schemaName, reply.text);
       const stream = inStep(reply.text, outputCap, onTextDelta);
       const computed = await compute.generateText({ ...quiet, maxTokens: outputCap, onTextDelta: stream.tick });
       stream.finish();
       calls.push({
         stage: request.stage,
+        schemaName,
         principal: request.principal,
         startedAt,
         endedAt: performance.now(),
@@ -108,9 +123,9 @@ export function createComputeReplayProvider(
     kind: 'local',
     model: `compute replay on ${compute.model}`,
     calls,
-    generateText: (request) => replay(request, (quiet) => script.generateText(quiet)),
+    generateText: (request) => replay(request, undefined, (quiet) => script.generateText(quiet)),
     generateObject: <T>(request: LlmObjectRequest<T>): Promise<LlmObjectResult<T>> =>
-      replay(request, (quiet) =>
+      replay(request, request.schemaName, (quiet) =>
         script.generateObject({ ...quiet, schema: request.schema, schemaName: request.schemaName }),
       ),
     countTokens: (text) => compute.countTokens(text),

@@ -73,6 +73,39 @@ describe('the compute replay provider', () => {
     expect(compute.requests[0]?.maxTokens).toBe(STAGE_OUTPUT_CAPS.narrator / 2);
   });
 
+  it('generates the length outputTokens gives for the call and its schema, scaled, whatever the reply holds', async () => {
+    const compute = recordingCompute();
+    const script = await createScriptedProvider({
+      entries: [
+        { stage: 'narrator', reply: { text: 'Short.' } },
+        { stage: 'narrator', reply: 'Also short.' },
+      ],
+    });
+    const asked: (string | undefined)[] = [];
+    const replay = createComputeReplayProvider(compute.provider, script, {
+      outputScale: 0.5,
+      outputTokens: (request, schemaName) => {
+        asked.push(schemaName);
+        return schemaName === 'narration' ? 300 : 40;
+      },
+    });
+    const messages = [{ role: 'user' as const, content: 'Narrate.' }];
+    await replay.generateObject({
+      stage: 'narrator',
+      messages,
+      schema: z.object({ text: z.string() }),
+      schemaName: 'narration',
+    });
+    await replay.generateText({ stage: 'narrator', messages });
+    expect(asked).toEqual(['narration', undefined]);
+    // Above the narrator's cap of 150 and far above the replies' one or two words: the bench decides the length.
+    expect(compute.requests.map((request) => request.maxTokens)).toEqual([150, 20]);
+    expect(replay.calls.map((call) => [call.schemaName, call.outputCap])).toEqual([
+      ['narration', 150],
+      [undefined, 20],
+    ]);
+  });
+
   it('fails the call when the script does not match, before any compute', async () => {
     const compute = recordingCompute();
     const script = await createScriptedProvider({ entries: [{ stage: 'narrator', reply: 'x' }] });
