@@ -96,16 +96,13 @@ export class BackgroundRuns {
       this.cancel();
       return { failure: null, changed: false };
     }
-    const settled = await this.#settleLane();
-    if (settled.failure !== null || (startsTurnAtOnce(parsed) && !this.#reflectionFailed())) return settled;
-    const reflected = await this.#settleReflections();
-    return { failure: reflected.failure, changed: settled.changed || reflected.changed };
+    return this.#settleBoth(undefined, startsTurnAtOnce(parsed) && !this.#reflectionFailed());
   }
 
   /**
    * What a turn's character calls and its commit wait for: the reflections a boundary left running when the turn
-   * started (it settled every other run first). Null once they are written, or the failure of one that still fails.
-   * They change only the characters' and the persona's own graphs, which the turn reads again from the save.
+   * started (it settled every other run first); the failure of one that still fails, if any. They change only the
+   * characters' and the persona's own graphs, which the turn reads again from the save when `changed`.
    */
   memories(): Promise<Settled> {
     return this.#settleReflections();
@@ -135,8 +132,13 @@ export class BackgroundRuns {
    * before them, so no run is ever played twice at once.
    */
   async settle(kind?: RunKind): Promise<{ readonly failure: RunFailure | null; readonly changed: boolean }> {
-    const settled = await this.#settleLane(kind === undefined ? undefined : (run) => run.kind === kind);
-    if (settled.failure !== null || kind === 'after_turn') return settled;
+    return this.#settleBoth(kind === undefined ? undefined : (run) => run.kind === kind, kind === 'after_turn');
+  }
+
+  /** The main lane (of the runs `only` accepts), then, unless `leaveReflections` or it failed, the reflections. */
+  async #settleBoth(only: RunFilter | undefined, leaveReflections: boolean): Promise<Settled> {
+    const settled = await this.#settleLane(only);
+    if (settled.failure !== null || leaveReflections) return settled;
     const reflected = await this.#settleReflections();
     return { failure: reflected.failure, changed: settled.changed || reflected.changed };
   }
@@ -164,7 +166,11 @@ export class BackgroundRuns {
 
   #isReflections(run: StoredBoundaryRun): boolean {
     if (run.kind !== 'scene_boundary') return false;
-    return isReflectionRun(this.#store().boundarySteps(run.id).map((row) => row.step));
+    return isReflectionRun(
+      this.#store()
+        .boundarySteps(run.id)
+        .map((row) => row.step),
+    );
   }
 
   /** A boundary's reflections that failed: the next turn tries them again before it starts. */
