@@ -78,9 +78,11 @@ export type EngineEvent =
     }
   /**
    * The scene-boundary workflow of the scene that closed at `turn` moved on: a step started, finished, is being
-   * retried or failed. `done` of `total` steps are finished. It runs while the player reads; the next turn waits for it.
+   * retried or failed. `done` of `total` steps of its `part` are finished: first the `scene` (what the next scene opens
+   * on; the next turn waits for it), then the characters' `reflections` (a turn's character calls wait for those), or
+   * the `whole` of it in one run (a save of an older version). It runs while the player reads.
    */
-  | ({ readonly type: 'boundary.progress' } & RunProgress)
+  | ({ readonly type: 'boundary.progress'; readonly part: 'scene' | 'reflections' | 'whole' } & RunProgress)
   /**
    * The after-turn work of `turn` moved on: its extractors run after the turn's prose committed (a step started,
    * finished, is being retried or failed; `done` of `total` finished). The next turn waits for it.

@@ -49,14 +49,17 @@ export const STEP_DEPENDENCIES = {
 export const SCENE_STEPS = BOUNDARY_STEPS.filter((step) => step !== 'character_reflection');
 export const REFLECTION_STEPS = ['character_reflection', 'checkpoint'] as const satisfies readonly BoundaryStep[];
 
-/** The second run of a boundary (see SCENE_STEPS): its steps are the reflections and their checkpoint, nothing else. */
-export function isReflectionRun(steps: readonly string[]): boolean {
-  return steps.length > 0 && steps.every((step) => REFLECTION_STEPS.some((own) => own === step));
+/** Which part of a boundary a run of these steps is (see SCENE_STEPS). */
+export type BoundaryPart = 'scene' | 'reflections' | 'whole';
+
+export function boundaryPart(steps: readonly string[]): BoundaryPart {
+  if (steps.length > 0 && steps.every((step) => REFLECTION_STEPS.some((own) => own === step))) return 'reflections';
+  return steps.includes('character_reflection') ? 'whole' : 'scene';
 }
 
-/** The first run of a boundary that leaves its reflections to a run of their own. */
-export function leavesReflections(steps: readonly string[]): boolean {
-  return !isReflectionRun(steps) && !steps.includes('character_reflection');
+/** The second run of a boundary: its steps are the reflections and their checkpoint, nothing else. */
+export function isReflectionRun(steps: readonly string[]): boolean {
+  return boundaryPart(steps) === 'reflections';
 }
 
 /** A plain JSON value: step inputs and outputs are stored as rows in the save and must survive a round trip. */

@@ -7,6 +7,7 @@
  */
 export {
   BOUNDARY_STEPS,
+  boundaryPart,
   isReflectionRun,
   NPC_STATE_CHECKPOINT,
   REFLECTION_STEPS,

@@ -8,8 +8,7 @@ import type { EngineEvent } from '../api/index.ts';
 import { createCallObject } from './call-object.ts';
 import {
   BOUNDARY_STEPS,
-  isReflectionRun,
-  leavesReflections,
+  boundaryPart,
   NPC_STATE_CHECKPOINT,
   REFLECTION_STEPS,
   STEP_DEPENDENCIES,
@@ -102,7 +101,7 @@ export async function runBoundaryWorkflow(deps: WorkflowDeps, runId: number): Pr
   // The run's own steps (a whole boundary, or one of its two runs), in workflow order.
   const names = rows.map((row) => row.step);
   const steps = BOUNDARY_STEPS.filter((step) => names.includes(step));
-  const reflections = isReflectionRun(names);
+  const part = boundaryPart(names);
   let next: number | undefined;
   const signal = deps.signal ?? new AbortController().signal;
   // Read on first use, inside a step's attempt, so an unreadable snapshot fails that step as before; once read, every
@@ -151,11 +150,12 @@ export async function runBoundaryWorkflow(deps: WorkflowDeps, runId: number): Pr
     return output;
   };
   const checkpoint = (): Json => {
-    const writes = reflections
-      ? reflectionCheckpointWrites(readInput(), latestNpc(deps.store) ?? readInput().npc, outputs)
-      : checkpointWrites(readInput(), outputs);
+    const writes =
+      part === 'reflections'
+        ? reflectionCheckpointWrites(readInput(), latestNpc(deps.store) ?? readInput().npc, outputs)
+        : checkpointWrites(readInput(), outputs);
     // The first run of a boundary starts its reflections in the same write: a crash leaves both or neither.
-    const then = leavesReflections(names) ? { boundary: { input: run.input, steps: REFLECTION_STEPS } } : {};
+    const then = part === 'scene' ? { boundary: { input: run.input, steps: REFLECTION_STEPS } } : {};
     next = deps.store.finishBoundaryRun({
       runId,
       step: 'checkpoint',

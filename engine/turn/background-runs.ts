@@ -1,5 +1,11 @@
 import type { EngineEvent, PlayResult, StageKind } from '../api/index.ts';
-import { BOUNDARY_HANDLERS, isReflectionRun, runBoundaryWorkflow, type BoundaryHandlers } from '../boundary/index.ts';
+import {
+  BOUNDARY_HANDLERS,
+  boundaryPart,
+  isReflectionRun,
+  runBoundaryWorkflow,
+  type BoundaryHandlers,
+} from '../boundary/index.ts';
 import type { LlmRouter } from '../llm/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { Clock, RngFactory } from '../platform/index.ts';
@@ -253,6 +259,7 @@ export class BackgroundRuns {
   async #boundary(store: SaveStore, run: StoredBoundaryRun, signal: AbortSignal): Promise<RunOutcome> {
     const deps = this.#deps;
     const turn = run.turnNumber;
+    const part = boundaryPart(store.boundarySteps(run.id).map((row) => row.step));
     const outcome = await runBoundaryWorkflow(
       {
         store,
@@ -269,6 +276,7 @@ export class BackgroundRuns {
         onProgress: (progress) =>
           deps.emit({
             type: 'boundary.progress',
+            part,
             saveId: store.id,
             turn: progress.turn,
             step: progress.step,

@@ -5,8 +5,14 @@ import type { BoundaryProgress } from '../stores/play-types.ts';
  * step by step, and a step being tried again.
  */
 export function boundaryLabel(progress: BoundaryProgress): string {
-  const doing = progress.work === 'after_turn' ? 'The story takes note…' : 'The world moves on…';
+  const doing = DOING[progress.work];
   const count = `${doing} ${progress.done} of ${progress.total}`;
   if (progress.status !== 'retrying') return count;
   return `${count} (trying the ${progress.step.replaceAll('_', ' ')} again)`;
 }
+
+const DOING = {
+  after_turn: 'The story takes note…',
+  scene_boundary: 'The world moves on…',
+  reflections: 'The characters remember…',
+} as const satisfies Record<BoundaryProgress['work'], string>;

@@ -54,10 +54,15 @@ export function applyEvent(state: PlayData, event: EngineEvent): Partial<PlayDat
       const { turn, step, status, done, total } = event;
       // A failed run is reported by the next turn, which waits for it; a finished one has nothing left to show.
       if (status === 'failed' || done >= total) return { boundary: null };
-      const work = event.type === 'boundary.progress' ? 'scene_boundary' : 'after_turn';
+      const work = event.type === 'after_turn.progress' ? 'after_turn' : workOf(event.part);
       return { boundary: { work, turn, step, status, done, total } };
     }
     default:
       return null;
   }
+}
+
+/** The indicator's kind of work for a part of a scene boundary (a run of every step reads as the scene's). */
+function workOf(part: Extract<EngineEvent, { type: 'boundary.progress' }>['part']): 'scene_boundary' | 'reflections' {
+  return part === 'reflections' ? 'reflections' : 'scene_boundary';
 }

@@ -33,7 +33,8 @@ export const EMPTY_DRAFT: Draft = { text: '', thought: '' };
  * after-turn work (its extractors, which run once its prose is written).
  */
 export interface BoundaryProgress {
-  readonly work: 'scene_boundary' | 'after_turn';
+  /** A boundary's characters' `reflections` come after the rest of it (`scene_boundary`). */
+  readonly work: 'scene_boundary' | 'reflections' | 'after_turn';
   readonly turn: number;
   /** The step that last moved, in the engine's words ("chronicler"). */
   readonly step: string;

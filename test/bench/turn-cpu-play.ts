@@ -3,7 +3,6 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EngineEvent, StreamMessage } from '../../engine/api/index.ts';
-import { SCENE_STEPS } from '../../engine/boundary/index.ts';
 import { readInputsFile } from '../../engine/pack/index.ts';
 import { createScriptedProvider } from '../../engine/llm/index.ts';
 import { isBoundaryStage } from '../support/boundary-replies.ts';
@@ -143,7 +142,7 @@ function eventClock(subscribe: (listener: (event: EngineEvent) => void) => () =>
   const narration = new Set<string>();
   let firstNarration: number | null = null;
   let boundaryStarted = false;
-  // A boundary ends twice: its first run (what the next scene opens on), then its reflections (SCENE_STEPS).
+  // A boundary ends twice: its first run (what the next scene opens on), then its reflections (engine/boundary SCENE_STEPS).
   let sceneEnded: number | null = null;
   let boundaryEnded: { at: number; failed: string | null } | null = null;
   const stop = subscribe((event) => {
@@ -156,7 +155,7 @@ function eventClock(subscribe: (listener: (event: EngineEvent) => void) => () =>
       else if (event.status === 'done' && event.done === event.total) {
         sceneEnded ??= performance.now();
         // The reflections' run, or a run of every step, is the boundary's last.
-        if (event.total !== SCENE_STEPS.length) boundaryEnded = { at: performance.now(), failed: null };
+        if (event.part !== 'scene') boundaryEnded = { at: performance.now(), failed: null };
       }
     }
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPlayStore } from '../../../renderer/stores/play-store.ts';
 import type { EngineEvent } from '../../../engine/api/index.ts';
+import { boundaryLabel } from '../../../renderer/play/boundary-label.ts';
 import { fakeClient } from './fake-client.ts';
 import { message, summary } from './fixtures.ts';
 
@@ -15,6 +16,7 @@ async function openStore() {
 
 const progress = (status: 'started' | 'done' | 'retrying' | 'failed', done: number, saveId = 'a'): EngineEvent => ({
   type: 'boundary.progress',
+  part: 'whole',
   saveId,
   turn: 3,
   step: 'chronicler',
@@ -38,6 +40,18 @@ describe('play store: the scene boundary in the background', () => {
     expect(store.getState().busy).toBe(false);
     store.getState().apply(progress('retrying', 3));
     expect(store.getState().boundary?.status).toBe('retrying');
+  });
+
+  it('names the reflections apart from the rest of the boundary, which the next turn waits for', async () => {
+    const store = await openStore();
+    const at = { type: 'boundary.progress', saveId: 'a', turn: 3, status: 'started', done: 0 } as const;
+    store.getState().apply({ ...at, part: 'scene', step: 'chronicler', total: 7 });
+    const scene = store.getState().boundary;
+    expect(scene === null ? '' : boundaryLabel(scene)).toBe('The world moves on… 0 of 7');
+    store.getState().apply({ ...at, part: 'reflections', step: 'character_reflection', total: 2 });
+    const reflections = store.getState().boundary;
+    expect(reflections?.work).toBe('reflections');
+    expect(reflections === null ? '' : boundaryLabel(reflections)).toBe('The characters remember… 0 of 2');
   });
 
   it('lets the indicator go when the boundary finishes or fails (the next turn reports a failure)', async () => {

@@ -85,7 +85,7 @@ describe('debug store: the Characters and Chronicle panels', () => {
     const stores = createStores({ api: fake.api, subscribe: (listener) => ((emit = listener), () => {}) });
     await stores.play.getState().open('save');
     stores.debug.getState().toggle();
-    const boundary = { type: 'boundary.progress', turn: 2, step: 'checkpoint', total: 8 } as const;
+    const boundary = { type: 'boundary.progress', part: 'whole', turn: 2, step: 'checkpoint', total: 8 } as const;
     emit({ ...boundary, saveId: 'save', status: 'started', done: 7 });
     // The drawer reads the save again when the open save's boundary stops running (DebugPanel's refresh effect).
     const running = () => stores.play.getState().boundary !== null;
