@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StageKind } from '../api/stages.ts';
+import type { StageKind } from '../api/index.ts';
 import { LlmError, type LlmMessage } from './types.ts';
 
 /** The JSON Schema of a zod schema, as sent to servers and grammar builders (draft-07, no `$schema` key). */

@@ -1,6 +1,6 @@
 import { Kysely, sql, type SqliteDatabase } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
-import { EngineError } from '../api/errors.ts';
+import { EngineError } from '../api/index.ts';
 import { MIGRATIONS, type StoreMigration } from './migrations/index.ts';
 import { pragmaInteger, type SqliteConnection } from './sqlite/connection.ts';
 import { StoreSqliteDialect } from './sqlite/dialect.ts';

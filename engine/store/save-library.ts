@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { SaveListing, SaveSummary, UnreadableSave } from '../api/dto.ts';
-import { EngineError } from '../api/errors.ts';
-import type { Clock } from '../platform/ports.ts';
+import type { SaveListing, SaveSummary, UnreadableSave } from '../api/index.ts';
+import { EngineError } from '../api/index.ts';
+import type { Clock } from '../platform/index.ts';
 import { SAVE_FILE_EXTENSION } from './constants.ts';
 import { exportDatabase } from './export-save.ts';
 import { isSaveId, saveFileName } from './file-names.ts';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
-import { EngineError } from '../api/errors.ts';
-import type { Clock } from '../platform/ports.ts';
+import { EngineError } from '../api/index.ts';
+import type { Clock } from '../platform/index.ts';
 import type { SqliteConnection } from './sqlite/connection.ts';
 
 /**

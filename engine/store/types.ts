@@ -1,4 +1,4 @@
-import type { RngState } from '../platform/ports.ts';
+import type { RngState } from '../platform/index.ts';
 import type { MessageType } from '../stream/index.ts';
 import type { NewBoundaryRun } from './boundary-types.ts';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { importFile, type ImportAs, type ImportSummary } from '../../pack/import/index.ts';
+import { importFile, type ImportAs, type ImportSummary } from '../../pack/index.ts';
 import { UsageError, type CliCommand } from '../command.ts';
 import { readAppVersion } from '../install-paths.ts';
 

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CatalogModel, DownloadProgress, LocalModelInfo } from '../../api/dto.ts';
+import type { CatalogModel, DownloadProgress, LocalModelInfo } from '../../api/index.ts';
 import { downloadModel, loadCatalog, scanModels } from '../../llm/models/index.ts';
 import { writeTinyLlamaGguf } from '../../llm/tiny/index.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';

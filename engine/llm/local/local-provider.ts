@@ -6,7 +6,7 @@ import {
   type LlamaGrammar,
 } from 'node-llama-cpp';
 import type { z } from 'zod';
-import type { StageKind } from '../../api/stages.ts';
+import type { StageKind } from '../../api/index.ts';
 import type { LocalProviderConfig } from '../config.ts';
 import { parseStructuredOutput, repairMessages, toJsonSchema } from '../structured.ts';
 import {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { CatalogModel } from '../../api/dto.ts';
+import type { CatalogModel } from '../../api/index.ts';
 
 /** The catalog shipped with the app (models/catalog.json at the install root). */
 export const DEFAULT_CATALOG_PATH = fileURLToPath(new URL('../../../models/catalog.json', import.meta.url));

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { GgufFileType, GgufInsights, readGgufFileInfo } from 'node-llama-cpp';
-import type { LocalModelInfo } from '../../api/dto.ts';
+import type { LocalModelInfo } from '../../api/index.ts';
 
 /** The RAM estimate assumes the provider's default per-sequence context cap, for one sequence. */
 const ESTIMATE_CONTEXT_CAP = 8192;

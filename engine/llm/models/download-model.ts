@@ -1,5 +1,5 @@
 import { createModelDownloader } from 'node-llama-cpp';
-import type { DownloadProgress } from '../../api/dto.ts';
+import type { DownloadProgress } from '../../api/index.ts';
 
 export interface DownloadModelOptions {
   /** An https/http URL of a .gguf file, or a `hf:user/repo/file.gguf` (or `hf:user/repo:quant`) URI. */

@@ -1,4 +1,4 @@
-import { EngineError } from '../../api/errors.ts';
+import { EngineError } from '../../api/index.ts';
 
 /** SQLite result codes that mean the file's bytes are not a sound database. */
 const DAMAGE_CODES = ['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_IOERR_SHORT_READ'];
