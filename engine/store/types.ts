@@ -1,6 +1,5 @@
 import type { RngState } from '../platform/index.ts';
 import type { MessageType } from '../stream/index.ts';
-import type { NewBoundaryRun } from './boundary-types.ts';
 
 /** What JSON.parse can return: how JSON columns (message data, checkpoint data) come back. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -192,4 +191,10 @@ export interface CommittedTurn {
   readonly boundaryRunId?: number;
   /** The after-turn run started with the turn, if it left work for after its prose. */
   readonly afterTurnRunId?: number;
+}
+
+/** A run to start with its turn: the snapshot and the names of its steps (each gets a pending row). */
+export interface NewBoundaryRun {
+  readonly input: unknown;
+  readonly steps: readonly string[];
 }

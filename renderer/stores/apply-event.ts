@@ -1,6 +1,6 @@
 import type { EngineEvent } from '../engine.ts';
 import { mergeMessages } from './merge-messages.ts';
-import type { PlayData } from './play-store.ts';
+import type { PlayData } from './play-types.ts';
 
 /** How one engine event changes the open save's projection (pure: the store calls it with its state). */
 export function applyEvent(state: PlayData, event: EngineEvent): Partial<PlayData> | null {
