@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 import { z } from 'zod';
@@ -60,12 +61,9 @@ describe('room rules', () => {
   });
 
   it('order the rooms so each imports only rooms listed before it (no room cycle)', async () => {
-    const config: unknown = await eslint.calculateConfigForFile('engine/turn/x.ts');
-    const { rooms } = roomsOption.parse(
-      z.object({ rules: z.object({ 'storyloom/rooms': z.unknown() }) }).parse(config).rules['storyloom/rooms'],
-    )[1];
+    const rooms = await configuredRooms();
     const seen: string[] = [];
-    for (const [room, { imports }] of Object.entries(rooms)) {
+    for (const [room, imports] of rooms) {
       expect(
         imports.filter((imported) => !seen.includes(imported)),
         `engine/${room} imports`,
@@ -74,4 +72,28 @@ describe('room rules', () => {
     }
     expect(seen).toContain('turn');
   });
+
+  it('match the room table of engine/README.md, row by row', async () => {
+    const readme = readFileSync('engine/README.md', 'utf8');
+    const rows = [...readme.matchAll(/^\| `([a-z-]+)` +\|[^|]*\|([^|]*)\|$/gm)].map(
+      ([, room, imports]) =>
+        [
+          room,
+          (imports ?? '')
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean),
+        ] as const,
+    );
+    const rooms = await configuredRooms();
+    expect(rows).toEqual(rooms.map(([room, imports]) => [room, [...imports].sort()]));
+  });
 });
+
+/** The matrix as ESLint sees it for an engine file: [room, the rooms it may import] in the configured order. */
+async function configuredRooms(): Promise<(readonly [string, readonly string[]])[]> {
+  const config = z
+    .object({ rules: z.object({ 'storyloom/rooms': roomsOption }) })
+    .parse(await eslint.calculateConfigForFile('engine/turn/x.ts'));
+  return Object.entries(config.rules['storyloom/rooms'][1].rooms).map(([room, { imports }]) => [room, imports]);
+}
