@@ -20,6 +20,7 @@ import { offstageLives } from './offstage-lives.ts';
 import { npcStateForTurn } from './turn-knowledge.ts';
 import { addMinutes } from './world-time.ts';
 import { playMacros, type PlayMacros } from './play-macros.ts';
+import { errorMessage } from '../api/index.ts';
 
 /** What a session needs: what its scene boundaries need, the save library, and how much history a turn loads. */
 export interface SessionDeps extends SceneBoundaryDeps {
@@ -220,7 +221,9 @@ export class PlaySession {
       // The failed turn ran on the live truth set: the next one rebuilds it from the save.
       this.#events = null;
       const failure =
-        error instanceof StageFailure ? error : new StageFailure('engine', 'engine', describe(error), { cause: error });
+        error instanceof StageFailure
+          ? error
+          : new StageFailure('engine', 'engine', errorMessage(error), { cause: error });
       store.recordFailedTurn({
         input: JSON.stringify(input),
         startedAt,
@@ -439,8 +442,4 @@ export class PlaySession {
 function stageCharacter(variables: object): string | null {
   const char: unknown = 'char' in variables ? variables.char : undefined;
   return typeof char === 'object' && char !== null && 'id' in char && typeof char.id === 'string' ? char.id : null;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
