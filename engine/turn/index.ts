@@ -15,3 +15,4 @@ export { IMPORTANCE_FLAGS_CHECKPOINT } from './importance-flags.ts';
 export { runAfterTurn, type AfterTurnDeps, type AfterTurnOutcome, type AfterTurnProgress } from './after-turn-run.ts';
 export { readAfterTurnInput, APPLY_STEP } from './after-turn-apply.ts';
 export { openingText, playMacros, type PlayMacros } from './play-macros.ts';
+export { CHECKPOINT_SCHEMAS } from './checkpoints.ts';
