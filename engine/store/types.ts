@@ -1,3 +1,4 @@
+import type { StageCallRecord } from '../api/index.ts';
 import type { RngState } from '../platform/index.ts';
 import type { MessageType } from '../stream/index.ts';
 
@@ -89,22 +90,10 @@ export interface NewStageCall {
   readonly createdAt?: number;
 }
 
-export interface StoredStageCall {
+/** A logged stage call as the debug panel sees it (StageCallRecord), with its row's id, turn and time. */
+export interface StoredStageCall extends StageCallRecord {
   readonly id: number;
   readonly turnId: number;
-  readonly seq: number;
-  readonly stage: string;
-  readonly principal: string;
-  readonly provider: string;
-  readonly model: string;
-  readonly prompt: readonly PromptMessage[];
-  readonly output: string | null;
-  readonly promptTokens: number | null;
-  readonly cachedTokens: number | null;
-  readonly generatedTokens: number | null;
-  readonly ttftMs: number | null;
-  readonly totalMs: number | null;
-  readonly error: string | null;
   readonly createdAt: number;
 }
 

@@ -21,6 +21,7 @@ import { npcStateForTurn } from './turn-knowledge.ts';
 import { addMinutes } from './world-time.ts';
 import { playMacros, type PlayMacros } from './play-macros.ts';
 import { errorMessage } from '../api/index.ts';
+import { findCharacter } from '../pack/index.ts';
 
 /** What a session needs: what its scene boundaries need, the save library, and how much history a turn loads. */
 export interface SessionDeps extends SceneBoundaryDeps {
@@ -423,14 +424,7 @@ export class PlaySession {
   }
 
   #findPresent(reference: string): string | null {
-    const wanted = reference.toLowerCase();
-    const match = charactersPresent(this.#deps.pack, this.#current().state).find(
-      (character) =>
-        character.id === wanted ||
-        character.name.toLowerCase() === wanted ||
-        character.aliases.some((alias) => alias.toLowerCase() === wanted),
-    );
-    return match?.id ?? null;
+    return findCharacter(charactersPresent(this.#deps.pack, this.#current().state), reference)?.id ?? null;
   }
 
   #notice(message: string, problem = true): SubmitResult {
