@@ -57,7 +57,16 @@ export function applyEvent(state: PlayData, event: EngineEvent): Partial<PlayDat
       const work = event.type === 'boundary.progress' ? 'scene_boundary' : 'after_turn';
       return { boundary: { work, turn, step, status, done, total } };
     }
-    default:
+    case 'stage.finished':
+      // The next stage's start replaces the running one; the turn's end clears it.
       return null;
+    default:
+      return unhandled(event);
   }
+}
+
+/** A compile error, not a silent null, when the engine gains an event about a save that this switch does not handle. */
+function unhandled(event: never): null {
+  void event;
+  return null;
 }
