@@ -1,6 +1,56 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { roomsRule } from './scripts/lint/rooms-rule.ts';
+
+/**
+ * The engine's rooms, lowest first, and the rooms each may import (engine/README.md draws the same graph; a test
+ * checks they agree). A room imports another only through its `index.ts`, or through a door named here: the lazy
+ * doors of engine/llm keep node-llama-cpp and dev-only tools off the load path until they are needed. A new room
+ * edge is a design change: add it here and to engine/README.md.
+ */
+export const ROOMS = {
+  platform: { imports: [] },
+  api: { imports: [] },
+  stream: { imports: ['api'] },
+  world: { imports: [] },
+  events: { imports: [] },
+  npc: { imports: [] },
+  storykeeper: { imports: ['api', 'events', 'world'] },
+  store: { imports: ['api', 'platform', 'stream'] },
+  llm: { imports: ['api'], doors: ['local/index.ts', 'models/index.ts', 'tiny/index.ts'] },
+  'stage-call': { imports: ['api', 'llm', 'platform', 'store'] },
+  prompts: { imports: ['api', 'llm', 'stream'] },
+  pack: { imports: ['api', 'events', 'npc', 'store', 'storykeeper', 'world'] },
+  boundary: {
+    imports: ['api', 'llm', 'npc', 'pack', 'platform', 'prompts', 'stage-call', 'store', 'storykeeper', 'stream'],
+  },
+  turn: {
+    imports: [
+      'api',
+      'boundary',
+      'events',
+      'llm',
+      'npc',
+      'pack',
+      'platform',
+      'prompts',
+      'stage-call',
+      'store',
+      'storykeeper',
+      'stream',
+      'world',
+    ],
+  },
+  host: { imports: ['api', 'llm', 'pack', 'platform', 'prompts', 'store', 'turn'] },
+  cli: { imports: ['api', 'host', 'llm', 'pack', 'platform', 'store', 'storykeeper', 'stream', 'turn'] },
+};
+
+export const engineRooms = {
+  files: ['engine/**/*.ts'],
+  plugins: { storyloom: { rules: { rooms: roomsRule } } },
+  rules: { 'storyloom/rooms': ['error', { root: 'engine', rooms: ROOMS }] },
+};
 
 /**
  * Layers (ARCHITECTURE §2): the engine never imports electron, react or the other surfaces; the renderer reaches the
@@ -72,5 +122,6 @@ export default tseslint.config(
   },
   { files: ['renderer/**'], languageOptions: { globals: { ...globals.browser } } },
   engineIsolation,
+  engineRooms,
   rendererBoundary,
 );

@@ -1,4 +1,4 @@
-import { baseUrlSchema, fail, ok, type Result } from '../engine/api/index.ts';
+import { errorMessage, baseUrlSchema, fail, ok, type Result } from '../engine/api/index.ts';
 import { endpointOrigin, type BoundApiKey } from '../engine/llm/index.ts';
 import { apiKeyProblem, type KeyStore } from './key-store.ts';
 import type { IpcMainPort, SenderEventLike } from './sender-guard.ts';
@@ -22,8 +22,7 @@ export interface DesktopDeps {
 
 type Handler = (...args: unknown[]) => Promise<Result<unknown>>;
 
-const failure = (error: unknown): Result<never> =>
-  fail({ code: 'internal', message: error instanceof Error ? error.message : String(error) });
+const failure = (error: unknown): Result<never> => fail({ code: 'internal', message: errorMessage(error) });
 
 async function guarded<T>(run: () => Promise<T>): Promise<Result<T>> {
   try {

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { dispatch, IPC_EVENT_CHANNEL, registerIpcHandlers } from '../engine/api/index.ts';
+import { errorMessage, dispatch, IPC_EVENT_CHANNEL, registerIpcHandlers } from '../engine/api/index.ts';
 import { createEngine, type Engine } from '../engine/host/index.ts';
 import { importFile } from '../engine/pack/index.ts';
 import { randomIds, rngFactory, systemClock } from '../engine/platform/node.ts';
@@ -142,7 +142,7 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(start)
     .catch((error: unknown) => {
-      dialog.showErrorBox('Storyloom could not start', error instanceof Error ? error.message : String(error));
+      dialog.showErrorBox('Storyloom could not start', errorMessage(error));
       app.quit();
     });
 }

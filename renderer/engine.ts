@@ -16,6 +16,7 @@ export type {
   UnreadableSave,
 } from '../engine/api/index.ts';
 export { createEngineClient } from '../engine/api/client.ts';
+export { errorMessage } from '../engine/api/errors.ts';
 export { createHttpTransport } from '../engine/api/transports/http-client.ts';
 export type {
   AppInfo,

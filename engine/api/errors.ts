@@ -50,10 +50,14 @@ export class EngineError extends Error {
   }
 }
 
+/** What an unknown thrown value says: an Error's message, or the value itself in words. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export function toErrorValue(error: unknown): EngineErrorValue {
   if (error instanceof EngineError) return error.toValue();
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: 'internal', message };
+  return { code: 'internal', message: errorMessage(error) };
 }
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });

@@ -1,6 +1,6 @@
 import type { StageKind } from './stages.ts';
 import type { DownloadProgress } from './dto.ts';
-import type { LlmUsage } from '../llm/types.ts';
+import type { LlmUsage } from './usage.ts';
 
 /** A message of the stream as the UI and the CLI see it. */
 export interface StreamMessage {

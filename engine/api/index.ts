@@ -1,4 +1,5 @@
 export * from './stages.ts';
+export type * from './usage.ts';
 export * from './errors.ts';
 export * from './dto.ts';
 export type * from './truth-dto.ts';

@@ -1,7 +1,6 @@
-import type { DropReason } from '../storykeeper/select-within-budget.ts';
-
 /** The states a scene can be in, in the order a story moves a scene through them (LandscapeSceneView.state). */
-export { SCENE_STATES } from '../storykeeper/scene.ts';
+export const SCENE_STATES = ['dormant', 'reachable', 'attracting', 'active', 'completed', 'revisitable'] as const;
+export type SceneState = (typeof SCENE_STATES)[number];
 
 /** Why the Storykeeper left a candidate out of the retrieved tier (ContextCandidateView.dropped), in words. */
 export const DROP_REASONS = {
@@ -9,4 +8,5 @@ export const DROP_REASONS = {
   duplicate: 'a duplicate',
   below_minimum: 'below the minimum score',
   over_budget: 'over the token budget',
-} as const satisfies Readonly<Record<DropReason, string>>;
+} as const;
+export type DropReason = keyof typeof DROP_REASONS;

@@ -123,18 +123,5 @@ export type StepResult = {
   readonly detail?: Json;
 };
 
-/**
- * The `npc_state` checkpoint: everything npc-simulation.md derives, plain JSON, rewound with the save. Parts:
- * `knowledge` (KnowledgeStore; written by character_reflection, social_ripple, offscreen_propagation, chronicler
- * through StepResult.knowledge and by the turn's Lore Extractor), `roster` (TierRoster; offscreen_propagation),
- * `relationships` (social_ripple), `simulation` (offscreen_propagation: last simulated, cycles, pending interactions),
- * `chronicle` (chronicler: story_state, writer_guidance, world momentum), `profiles` (offscreen_propagation: appearances
- * and the PartialProfileCrafter's partial profiles).
- */
-export const NPC_STATE_CHECKPOINT = 'npc_state';
-
-/**
- * The play state checkpoint kind. The boundary writes it and sits below engine/turn, so the name is defined here and
- * engine/turn is meant to take it from here.
- */
-export const PLAY_STATE_CHECKPOINT = 'play_state';
+// The checkpoint kinds are named with every other kind in engine/store/checkpoint-kinds.ts.
+export { NPC_STATE_CHECKPOINT, PLAY_STATE_CHECKPOINT } from '../store/index.ts';

@@ -31,7 +31,7 @@ export {
   type WorkStep,
 } from './run-workflow.ts';
 export { BOUNDARY_HANDLERS } from './handlers.ts';
-export { initialNpcState, npcStateFromCheckpoint, type NpcState } from './npc-state.ts';
+export { initialNpcState, npcStateFromCheckpoint, npcStateSchema, type NpcState } from './npc-state.ts';
 export {
   readBoundaryInput,
   readSnapshot,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Json } from './contract.ts';
+import type { JsonValue as Json } from '../store/index.ts';
 
 /** A plain JSON value, checked: step outputs and snapshots come back from the save as parsed text. */
 export const jsonSchema: z.ZodType<Json> = z.lazy(() =>

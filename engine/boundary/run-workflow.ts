@@ -21,6 +21,7 @@ import { npcStateFromCheckpoint } from './npc-state.ts';
 import { toJson } from './json.ts';
 import { readBoundaryInput, type BoundaryInput } from './snapshot.ts';
 import { parseStepResult } from './step-result.ts';
+import { errorMessage } from '../api/index.ts';
 
 /** The save as the workflow uses it: its run and step rows, and the writes that move them on. */
 export type BoundaryStore = Pick<
@@ -234,6 +235,6 @@ async function settle<T>(work: () => Promise<T>): Promise<Settled<T>> {
   try {
     return { ok: true, value: await work() };
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    return { ok: false, reason: errorMessage(error) };
   }
 }

@@ -1,4 +1,4 @@
-import type { FileRoots } from '../platform/ports.ts';
+import type { FileRoots } from '../platform/index.ts';
 
 export interface CliIo {
   readonly stdout: (text: string) => void;

@@ -1,5 +1,5 @@
 import { createEngine, type Engine } from '../host/index.ts';
-import { systemClock, randomIds, rngFactory } from '../platform/node.ts';
+import { systemClock, randomIds, rngFactory } from '../platform/index.ts';
 import type { CliContext } from './command.ts';
 import { readAppVersion } from './install-paths.ts';
 import path from 'node:path';

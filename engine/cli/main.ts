@@ -4,6 +4,7 @@ import { UsageError, type CliCommand, type CliContext, type CliIo } from './comm
 import { parseGlobalOptions } from './global-options.ts';
 import { BUILTIN_STORIES_DIR, readAppVersion } from './install-paths.ts';
 import { COMMANDS } from './commands/index.ts';
+import { errorMessage } from '../api/index.ts';
 
 /** `storyloom <command> …`. Returns the exit code: 0 success, 1 failure, 2 usage error. */
 export async function runCli(
@@ -35,7 +36,7 @@ export async function runCli(
       io.stderr(`storyloom: ${error.message}\n${command ? `usage: ${command.usage}\n` : helpText()}`);
       return 2;
     }
-    io.stderr(`storyloom: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(`storyloom: ${errorMessage(error)}\n`);
     return 1;
   }
 }

@@ -1,4 +1,4 @@
-import type { JudgmentCategory } from './judgment.ts';
+import { judgmentSubjects } from './judgment-of-proposition.ts';
 import type { LedgerRecord } from './ledger.ts';
 import type { PriorityTier } from './subscription.ts';
 
@@ -112,25 +112,6 @@ function passes(
         near(record.judgment.category.character)
       );
     case 'involves_self':
-      return record.kind === 'judgment' && judgmentEntities(record.judgment.category).includes(self);
-  }
-}
-
-function judgmentEntities(category: JudgmentCategory): string[] {
-  switch (category.kind) {
-    case 'TrustShift':
-    case 'AffectionShift':
-      return [...category.between];
-    case 'EmotionExpressed':
-    case 'EchoResonance':
-    case 'VulnerabilityExpressed':
-      return [category.character];
-    case 'ToneDetected':
-      return [category.in_speech_by];
-    case 'IntentInferred':
-    case 'DeceptionDetected':
-      return [category.actor];
-    default:
-      return [];
+      return record.kind === 'judgment' && judgmentSubjects(record.judgment.category).includes(self);
   }
 }

@@ -1,6 +1,5 @@
 import type { Ports } from '../platform/index.ts';
-import type { ProviderConfig } from '../llm/config.ts';
-import type { LlmProvider } from '../llm/types.ts';
+import type { LlmProvider, ProviderConfig } from '../llm/index.ts';
 import type { Settings } from '../api/index.ts';
 import type { EventBus } from './event-bus.ts';
 

@@ -1,10 +1,15 @@
 import type { EngineEventListener, EngineHandlers, Settings } from '../api/index.ts';
 import type { Ports } from '../platform/index.ts';
-import type { ProviderConfig } from '../llm/index.ts';
-import type { LlmProvider } from '../llm/types.ts';
 import { bindStartKey } from './start-key.ts';
-import { createProviderFromConfig, formatLlmSpec, type ApiKeyInput, type BoundApiKey } from '../llm/index.ts';
-import { speedFileIn } from '../llm/models/model-speeds.ts';
+import {
+  createProviderFromConfig,
+  formatLlmSpec,
+  speedFileIn,
+  type ApiKeyInput,
+  type BoundApiKey,
+  type LlmProvider,
+  type ProviderConfig,
+} from '../llm/index.ts';
 import { SaveLibrary } from '../store/index.ts';
 import { createEventBus } from './event-bus.ts';
 import { loadSettings, saveSettings } from './settings-file.ts';

@@ -1,7 +1,14 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { EngineError, defaultSettings, settingsSchema, upgradeSettingsJson, type Settings } from '../api/index.ts';
+import {
+  errorMessage,
+  EngineError,
+  defaultSettings,
+  settingsSchema,
+  upgradeSettingsJson,
+  type Settings,
+} from '../api/index.ts';
 
 export interface LoadedSettings {
   readonly settings: Settings;
@@ -22,7 +29,7 @@ export async function loadSettings(file: string): Promise<LoadedSettings> {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return { settings: defaultSettings(), problem: `${file}: not valid JSON (${reason}); using default settings` };
   }
   const parsed = settingsSchema.safeParse(upgradeSettingsJson(json));

@@ -1,2 +1,2 @@
 // Provider configuration is part of the public API (settings cross it); the LLM room re-exports it for its own use.
-export * from '../api/provider-config.ts';
+export * from '../api/index.ts';

@@ -9,3 +9,5 @@ export * from './provider-factory.ts';
 export * from './api-key.ts';
 export * from './openai/index.ts';
 export * from './scripted/index.ts';
+// Measured speeds are plain JSON files: reachable here without loading the model tools of ./models/index.ts.
+export * from './models/model-speeds.ts';

@@ -4,6 +4,7 @@ import type * as LocalProviderModule from './local/index.ts';
 import { createOpenAiProvider, type OpenAiProviderOptions } from './openai/index.ts';
 import { createScriptedProvider } from './scripted/index.ts';
 import { LlmError, type LlmProvider, type SlowGeneration } from './types.ts';
+import { errorMessage } from '../api/index.ts';
 
 /** What providers need from the host beyond their config. */
 export interface ProviderDeps {
@@ -58,7 +59,7 @@ async function loadLocalProviderModule(): Promise<typeof LocalProviderModule> {
   try {
     return await import('./local/index.ts');
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new LlmError(
       'config',
       `the local model provider cannot be loaded (${reason}); use an openai or scripted provider instead`,

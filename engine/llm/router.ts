@@ -1,4 +1,4 @@
-import type { StageKind } from '../api/stages.ts';
+import type { StageKind } from '../api/index.ts';
 import type { ProviderConfig, RoutingConfig } from './config.ts';
 import type { ProviderFactory } from './provider-factory.ts';
 import { LlmError, type LlmProvider } from './types.ts';

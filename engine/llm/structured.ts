@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { StageKind } from '../api/stages.ts';
+import type { StageKind } from '../api/index.ts';
 import { LlmError, type LlmMessage } from './types.ts';
+import { errorMessage } from '../api/index.ts';
 
 /** The JSON Schema of a zod schema, as sent to servers and grammar builders (draft-07, no `$schema` key). */
 export function toJsonSchema(schema: z.ZodType): Record<string, unknown> {
@@ -23,7 +24,7 @@ export function parseStructuredOutput<T>(text: string, schema: z.ZodType<T>, sta
   try {
     parsed = JSON.parse(json);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new LlmError('invalid_output', `the reply is not valid JSON (${reason}): ${preview(text)}`, stage);
   }
   const result = schema.safeParse(parsed);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { StageKind } from '../api/stages.ts';
+import type { LlmUsage, StageKind } from '../api/index.ts';
 
 /** One chat message. Prompts are ordered stable → volatile so a provider can reuse the cached prefix. */
 export interface LlmMessage {
@@ -26,15 +26,8 @@ export interface LlmObjectRequest<T> extends LlmRequest {
   readonly schemaName: string;
 }
 
-export interface LlmUsage {
-  readonly promptTokens: number;
-  /** Prompt tokens served from the KV cache (local) or reported as cached by the server (remote). */
-  readonly cachedPromptTokens: number;
-  readonly generatedTokens: number;
-  /** Null when nothing was generated. */
-  readonly timeToFirstTokenMs: number | null;
-  readonly totalMs: number;
-}
+// Usage figures cross the wire (stage events, logs), so engine/api owns their shape.
+export type { LlmUsage };
 
 /** Local generation running far below what `models bench` measured on this machine. */
 export interface SlowGeneration {

@@ -14,3 +14,24 @@ export function entityNamer(pack: StoryPack, personaId: string): (id: string) =>
   names.set('player', persona).set(personaId, persona);
   return (id) => names.get(id) ?? id.replace(/[-_]/gu, ' ');
 }
+
+/** What a reference to a character is matched against: its id, its name, its aliases. */
+export interface NamedCharacter {
+  readonly id: string;
+  readonly name: string;
+  readonly aliases: readonly string[];
+}
+
+/**
+ * The character a reference names by id, name or alias, ignoring case and surrounding space (a dialog cue, a
+ * /whisper target, a simulation reply); undefined when none of them is named so.
+ */
+export function findCharacter<T extends NamedCharacter>(characters: readonly T[], reference: string): T | undefined {
+  const wanted = reference.trim().toLowerCase();
+  return characters.find(
+    (character) =>
+      character.id === wanted ||
+      character.name.toLowerCase() === wanted ||
+      character.aliases.some((alias) => alias.toLowerCase() === wanted),
+  );
+}

@@ -28,6 +28,6 @@ export { importFile, planImport, readImportSource, readPackState, IMPORT_LIMITS 
 export type { ImportAs, ImportOptions, ImportPlan, ImportSummary, ImportSource } from './import/index.ts';
 export { exportCharacterCard, cardPng, characterToCards, transcriptHtml, transcriptMarkdown } from './export/index.ts';
 export type { CardPair, TranscriptMessage, TranscriptOptions } from './export/index.ts';
-export { entityNamer } from './entity-names.ts';
+export { entityNamer, findCharacter, type NamedCharacter } from './entity-names.ts';
 export { givesAway, nameWords } from './distinctive-phrases.ts';
 export { parseInputs, parseInputsFile, readInputsFile, type InputsFile, type ScriptedInput } from './inputs-file.ts';

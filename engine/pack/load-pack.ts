@@ -36,6 +36,7 @@ import { checkCover, missingStory, preflightStory, type AppVersion } from './sto
 import type { LoadPackOptions, PackLoadResult, StoryPack } from './types.ts';
 import { validateYaml } from './validate-yaml.ts';
 import { positionAt } from './yaml-locate.ts';
+import { errorMessage } from '../api/index.ts';
 
 /** A load, plus the raw story.yaml data so a library can still show a broken pack's title. */
 export interface PackReading extends PackLoadResult {
@@ -68,10 +69,7 @@ export async function readPack(dir: string, options: LoadPackOptions): Promise<P
     pack = await readInto(path.resolve(dir), { text: options.appVersion, version }, sink, state);
   } catch (error) {
     // A file system failure mid-load (a disk error, a file removed under us) must not take the library down either.
-    sink.error(
-      startOf(PACK_FOLDER),
-      `could not load the pack: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    sink.error(startOf(PACK_FOLDER), `could not load the pack: ${errorMessage(error)}`);
   }
   const diagnostics = sortDiagnostics(sink.diagnostics);
   return { pack: sink.hasErrors() ? null : pack, diagnostics, ...state };

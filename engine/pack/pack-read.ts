@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { startOf, type DiagnosticSink } from './diagnostics.ts';
 import { PACK_LIMITS, type PackTree } from './pack-tree.ts';
+import { errorMessage } from '../api/index.ts';
 
 const MIB = 1024 * 1024;
 
@@ -23,7 +24,7 @@ export async function readPackText(tree: PackTree, file: string, sink: Diagnosti
   try {
     bytes = await readFile(entry.absolute);
   } catch (error) {
-    sink.error(startOf(file), `cannot read the file: ${error instanceof Error ? error.message : String(error)}`);
+    sink.error(startOf(file), `cannot read the file: ${errorMessage(error)}`);
     return null;
   }
   try {

@@ -1,6 +1,7 @@
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { compareText, startOf, type DiagnosticSink } from './diagnostics.ts';
+import { errorMessage } from '../api/index.ts';
 
 /** Limits that keep a hostile or mistaken pack from stalling the app. */
 export const PACK_LIMITS = { maxFileBytes: 2 * 1024 * 1024, maxFiles: 5000, maxDepth: 12 } as const;
@@ -56,7 +57,7 @@ async function walk(state: Walk, folder: string, prefix: string, depth: number):
   try {
     entries = (await readdir(folder, { withFileTypes: true })).sort((a, b) => compareText(a.name, b.name));
   } catch (error) {
-    state.sink.error(startOf(prefix || PACK_FOLDER), `cannot read the folder: ${messageOf(error)}`);
+    state.sink.error(startOf(prefix || PACK_FOLDER), `cannot read the folder: ${errorMessage(error)}`);
     return;
   }
   for (const entry of entries) {
@@ -79,12 +80,10 @@ async function walk(state: Walk, folder: string, prefix: string, depth: number):
       // FIFOs and devices would block or never end if read.
       else state.sink.warning(startOf(relative), 'not a regular file; ignored');
     } catch (error) {
-      state.sink.error(startOf(relative), `cannot read: ${messageOf(error)}`);
+      state.sink.error(startOf(relative), `cannot read: ${errorMessage(error)}`);
     }
   }
 }
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 async function followLink(state: Walk, absolute: string, relative: string): Promise<void> {
   let target: string;

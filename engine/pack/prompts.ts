@@ -1,4 +1,4 @@
-import { BOUNDARY_PROMPT_STAGES, TURN_STAGES, type BoundaryPromptStage, type TurnStage } from '../api/stages.ts';
+import { BOUNDARY_PROMPT_STAGES, TURN_STAGES, type BoundaryPromptStage, type TurnStage } from '../api/index.ts';
 import { startOf, type DiagnosticSink } from './diagnostics.ts';
 import { filesIn } from './pack-files.ts';
 import { PACK_FOLDERS } from './pack-layout.ts';

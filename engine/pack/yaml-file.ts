@@ -2,6 +2,7 @@ import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { DiagnosticSink } from './diagnostics.ts';
 import { checkNesting, describeParserError } from './yaml-depth.ts';
 import { reportYamlProblems } from './yaml-syntax.ts';
+import { errorMessage } from '../api/index.ts';
 
 /** A parsed YAML file of the pack, kept with its document so later checks can point at any node. */
 export interface YamlFile {
@@ -26,10 +27,7 @@ export function parseYamlFile(file: string, text: string, sink: DiagnosticSink):
   try {
     return { file, document, lines, data: document.toJS({ maxAliasCount: MAX_ALIAS_EXPANSIONS }) };
   } catch (error) {
-    sink.error(
-      { file, line: 1, column: 1 },
-      `cannot read the YAML: ${describeParserError(error instanceof Error ? error.message : String(error))}`,
-    );
+    sink.error({ file, line: 1, column: 1 }, `cannot read the YAML: ${describeParserError(errorMessage(error))}`);
     return { file, document, lines, data: undefined };
   }
 }

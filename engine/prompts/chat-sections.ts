@@ -1,4 +1,4 @@
-import type { LlmMessage } from '../llm/types.ts';
+import type { LlmMessage } from '../llm/index.ts';
 
 /**
  * One template file per stage, for writers: text before the first marker is the system prompt; a line `::user::` or

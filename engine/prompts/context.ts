@@ -92,23 +92,8 @@ export interface PromptContext {
   readonly turn: { readonly number: number; readonly narration: string };
   readonly intention?: { readonly owner_name: string; readonly content: string; readonly whisper_to?: string };
   readonly cue?: { readonly mood: string; readonly context: string };
-  /**
-   * Narrator only: `silence` when no one else acts; `constraint`, the reason the world refuses the intention (render
-   * the attempt failing, change nothing); `directions`, lines from fired triggers (mandated shifts, echoes).
-   */
-  readonly guidance: {
-    readonly silence: boolean;
-    readonly constraint: string;
-    readonly directions: string;
-    /** Tier 3: the Storykeeper's retrieved context for this turn (themes, standing, revelations), one per line. */
-    readonly retrieved: string;
-    /** The input tier: what the intention was classified as, in names (empty for an NPC's intention). */
-    readonly understood: string;
-    /** A scene opening's brief: the Chronicler's guidance and pending interactions (absent on other turns). */
-    readonly opening?: string;
-    /** A scene opening's note on the characters' tiers and importance_flags (absent on other turns). */
-    readonly importance?: string;
-  };
+  /** Narrator only: the turn's guidance, and `silence` when no one else acts. */
+  readonly guidance: NarratorGuidance & { readonly silence: boolean };
   /**
    * Narrator only, Tier 2 beyond the history window: the turns that scrolled out of it, compressed with age (one line
    * each, `[turn N] …`). Empty while the whole story still fits the window.
@@ -116,4 +101,23 @@ export interface PromptContext {
   readonly journal: { readonly earlier: string };
   /** How many past messages a template prints (`{{#last history limits.history}}`); from the pack's tuning. */
   readonly limits: { readonly history: number };
+}
+
+/** What classification and the scene opening ask of the Narrator (its template's `guidance`). */
+export interface NarratorGuidance {
+  /** Empty unless the world refused the intention: then render the attempt failing, change nothing. */
+  readonly constraint: string;
+  /** One line per mandated shift or echo from fired triggers, for the Narrator to weave in. */
+  readonly directions: string;
+  /** Tier 3: what the Storykeeper retrieved for this turn (structured narrative facts, one per line). */
+  readonly retrieved: string;
+  /** The input tier: what the intention was classified as, in names (`show the brass badge; …`; empty for an NPC's). */
+  readonly understood: string;
+  /**
+   * At a scene opening only: the Chronicler's writer_guidance (manifesting_now mandatory) and the characters who set
+   * out to seek the protagonist, by urgency (npc-simulation.md's Writer is the Narrator at a scene opening).
+   */
+  readonly opening?: string;
+  /** At a scene opening only: the characters' tiers and how the Narrator may ask to change them (importance_flags). */
+  readonly importance?: string;
 }

@@ -1,4 +1,5 @@
 import Handlebars from 'handlebars';
+import { errorMessage } from '../api/index.ts';
 
 /**
  * One isolated Handlebars environment with a fixed helper set. Templates come from packs (untrusted text): no
@@ -57,6 +58,6 @@ export function checkTemplate(source: string): string | null {
     env.precompile(source, { knownHelpers: KNOWN_HELPERS, knownHelpersOnly: true });
     return null;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorMessage(error);
   }
 }

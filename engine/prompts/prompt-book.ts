@@ -1,5 +1,5 @@
 import { BOUNDARY_PROMPT_STAGES, type BoundaryPromptStage } from '../api/index.ts';
-import type { LlmMessage } from '../llm/types.ts';
+import type { LlmMessage } from '../llm/index.ts';
 import type { ViewStage } from '../stream/index.ts';
 import { VIEW_STAGES } from '../stream/index.ts';
 import { DEFAULT_BOUNDARY_TEMPLATES, DEFAULT_TEMPLATES } from './defaults.ts';

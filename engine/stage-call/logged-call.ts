@@ -3,6 +3,7 @@ import { LlmError, type LlmMessage, type LlmProvider, type LlmRouter, type LlmUs
 import type { Clock } from '../platform/index.ts';
 import type { NewStageCall } from '../store/index.ts';
 import { promptBudget, truncateToFit, type FittedPrompt, type PromptBudget } from './prompt-budget.ts';
+import { errorMessage } from '../api/index.ts';
 
 /** Where a stage call happens: a turn, or a scene-boundary step attached to the turn that closed the scene. */
 export interface StageCallScope {
@@ -154,5 +155,5 @@ function logRow(
 
 function describe(error: unknown): string {
   if (error instanceof LlmError) return error.message.replace(/^[a-z_]+: /u, '');
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

@@ -1,7 +1,9 @@
 import type { RunKind } from './database.ts';
-import type { JsonValue, NewCheckpoint, NewLedgerEntry, NewMessage, NewStageCall } from './types.ts';
+import type { JsonValue, NewBoundaryRun, NewCheckpoint, NewLedgerEntry, NewMessage, NewStageCall } from './types.ts';
 
 export type { RunKind } from './database.ts';
+// Declared beside TurnCommit, which starts runs, so the two type files do not import each other.
+export type { NewBoundaryRun } from './types.ts';
 
 export type BoundaryRunStatus = 'running' | 'done' | 'failed';
 export type BoundaryStepStatus = 'pending' | 'running' | 'done' | 'failed';
@@ -36,12 +38,6 @@ export interface StoredBoundaryStep {
   readonly error: string | null;
   readonly startedAt: number | null;
   readonly finishedAt: number | null;
-}
-
-/** A run to start with its turn: the snapshot and the names of its steps (each gets a pending row). */
-export interface NewBoundaryRun {
-  readonly input: unknown;
-  readonly steps: readonly string[];
 }
 
 /** A step's outcome with the stage calls it made (logged on the closing turn, after that turn's own). */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { STORYLOOM_APPLICATION_ID } from './constants.ts';
 import { moveNoClobber, partialPathFor, refuseExisting, removeDatabaseFiles } from './file-ops.ts';
 import { migrateToLatest } from './migrate.ts';
-import type { Clock } from '../platform/ports.ts';
+import type { Clock } from '../platform/index.ts';
 import { acquireSaveLock, removeLockFile } from './save-lock.ts';
 import { openReadWrite, type SqliteConnection } from './sqlite/connection.ts';
 import { toSaveError } from './sqlite/errors.ts';

@@ -2,7 +2,7 @@ import type { NewBoundaryRun, RunKind } from './boundary-types.ts';
 import type { StoreContext } from './context.ts';
 import { insertBoundaryRun } from './repos/boundary.ts';
 import { insertCheckpoint } from './repos/checkpoints.ts';
-import { EngineError } from '../api/errors.ts';
+import { EngineError } from '../api/index.ts';
 import { insertLedger, lastLedgerSeq } from './repos/ledger.ts';
 import { insertMessages } from './repos/messages.ts';
 import { updateMeta } from './repos/meta.ts';

@@ -1,4 +1,4 @@
-import type { Clock } from '../platform/ports.ts';
+import type { Clock } from '../platform/index.ts';
 import type { SaveLock } from './save-lock.ts';
 import type { SqliteConnection } from './sqlite/connection.ts';
 

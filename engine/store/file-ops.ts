@@ -1,5 +1,5 @@
 import { existsSync, linkSync, renameSync, rmSync, statSync } from 'node:fs';
-import { EngineError } from '../api/errors.ts';
+import { EngineError } from '../api/index.ts';
 import { PARTIAL_FILE_SUFFIX } from './constants.ts';
 
 /** SQLite's companion files of a WAL database. */

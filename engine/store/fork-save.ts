@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import { EngineError } from '../api/errors.ts';
-import type { RngState } from '../platform/ports.ts';
+import { EngineError } from '../api/index.ts';
+import type { RngState } from '../platform/index.ts';
 import { buildSaveFile, markAsStoryloomSave } from './build-save.ts';
 import { openSave, type StoreOptions } from './open-save.ts';
 import { insertMeta } from './repos/meta.ts';

@@ -18,6 +18,16 @@ export type {
   StoredBoundaryStep,
 } from './boundary-types.ts';
 export { SAVE_FILE_EXTENSION, STORYLOOM_APPLICATION_ID } from './constants.ts';
+export {
+  CHECKPOINT_KINDS,
+  EVENTS_REPORT_CHECKPOINT,
+  IMPORTANCE_FLAGS_CHECKPOINT,
+  NPC_STATE_CHECKPOINT,
+  PLAY_STATE_CHECKPOINT,
+  SCENE_OPENINGS_CHECKPOINT,
+  TRUTH_CHECKPOINT,
+  type CheckpointKind,
+} from './checkpoint-kinds.ts';
 export type {
   StoredCheckpoint,
   StoredLedgerEntry,

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { EngineError } from '../api/errors.ts';
+import { EngineError } from '../api/index.ts';
 import { STORYLOOM_APPLICATION_ID } from './constants.ts';
 import { existingCompanions, removeEmptyCompanionsCreatedSince } from './file-ops.ts';
 import { LATEST_SAVE_FORMAT } from './migrations/index.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EngineError } from '../api/errors.ts';
-import type { RngState } from '../platform/ports.ts';
+import { EngineError } from '../api/index.ts';
+import type { RngState } from '../platform/index.ts';
 import type { JsonValue, PromptMessage } from './types.ts';
 
 /** Serialises a value for a JSON column; refuses what JSON cannot hold instead of storing `undefined`. */

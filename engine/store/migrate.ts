@@ -1,6 +1,6 @@
 import { Kysely, sql, type SqliteDatabase } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
-import { EngineError } from '../api/errors.ts';
+import { errorMessage, EngineError } from '../api/index.ts';
 import { MIGRATIONS, type StoreMigration } from './migrations/index.ts';
 import { pragmaInteger, type SqliteConnection } from './sqlite/connection.ts';
 import { StoreSqliteDialect } from './sqlite/dialect.ts';
@@ -31,7 +31,7 @@ export async function migrateToLatest(
     }).migrateToLatest();
     if (result.error !== undefined) {
       const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-      const reason = result.error instanceof Error ? result.error.message : String(result.error);
+      const reason = errorMessage(result.error);
       throw new EngineError(
         'internal',
         `Could not migrate save ${path} to format ${latest}: migration ${failed} failed (${reason}). ` +

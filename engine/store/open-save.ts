@@ -1,5 +1,5 @@
-import { EngineError } from '../api/errors.ts';
-import type { Clock } from '../platform/ports.ts';
+import { EngineError } from '../api/index.ts';
+import type { Clock } from '../platform/index.ts';
 import { buildSaveFile, markAsStoryloomSave } from './build-save.ts';
 import { checkSaveHeader, readSaveChecked } from './inspect.ts';
 import { LATEST_SAVE_FORMAT } from './migrations/index.ts';

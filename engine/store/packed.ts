@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { EngineError } from '../api/errors.ts';
+import { errorMessage, EngineError } from '../api/index.ts';
 import type { SqliteConnection } from './sqlite/connection.ts';
 import { statement } from './sqlite/exec.ts';
 
@@ -98,7 +98,7 @@ export function unpackRow(sqlite: SqliteConnection, spec: PackedColumn, id: numb
     text = unpackText(row.payload, row.base === null ? null : unpackRow(sqlite, spec, row.base));
   } catch (error) {
     if (error instanceof EngineError) throw error;
-    throw damaged(spec, id, error instanceof Error ? error.message : String(error));
+    throw damaged(spec, id, errorMessage(error));
   }
   remember(sqlite, key, text);
   return text;

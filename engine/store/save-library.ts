@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { SaveListing, SaveSummary, UnreadableSave } from '../api/dto.ts';
-import { EngineError } from '../api/errors.ts';
-import type { Clock } from '../platform/ports.ts';
+import type { SaveListing, SaveSummary, UnreadableSave } from '../api/index.ts';
+import { errorMessage, EngineError } from '../api/index.ts';
+import type { Clock } from '../platform/index.ts';
 import { SAVE_FILE_EXTENSION } from './constants.ts';
 import { exportDatabase } from './export-save.ts';
 import { isSaveId, saveFileName } from './file-names.ts';
@@ -222,6 +222,6 @@ function unreadableReason(error: unknown): UnreadableSave['error'] {
       return { code, message: error.message };
     }
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return { code: 'save_corrupt', message: `Could not read this save: ${message}` };
 }

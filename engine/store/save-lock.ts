@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
-import { EngineError } from '../api/errors.ts';
-import type { Clock } from '../platform/ports.ts';
+import { errorMessage, EngineError } from '../api/index.ts';
+import type { Clock } from '../platform/index.ts';
 import type { SqliteConnection } from './sqlite/connection.ts';
 
 /**
@@ -80,7 +80,7 @@ export function acquireSaveLock(savePath: string, clock: Clock): SaveLock {
     if (error instanceof EngineError) throw error;
     throw new EngineError(
       'internal',
-      `Could not lock save ${savePath}: ${describe(error)}`,
+      `Could not lock save ${savePath}: ${errorMessage(error)}`,
       { path: savePath },
       {
         cause: error,
@@ -102,7 +102,7 @@ function openLockDatabase(lockPath: string, savePath: string): SqliteConnection 
     // timeout 0: a held lock is answered at once, never waited for.
     return new Database(lockPath, { timeout: 0 });
   } catch (error) {
-    throw new EngineError('internal', `Could not open the lock file of save ${savePath}: ${describe(error)}`, {
+    throw new EngineError('internal', `Could not open the lock file of save ${savePath}: ${errorMessage(error)}`, {
       path: savePath,
     });
   }
@@ -199,8 +199,4 @@ function isBusy(error: unknown): boolean {
 function pause(attempt: number): void {
   const ms = 2 + Math.min(attempt, 10) * 2 + ((process.pid + attempt) % 5);
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import type { SaveSummary } from '../api/dto.ts';
-import { EngineError } from '../api/errors.ts';
+import type { SaveSummary } from '../api/index.ts';
+import { EngineError } from '../api/index.ts';
 import type {
   BoundaryRunFinish,
   BoundaryStepWrite,

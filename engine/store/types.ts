@@ -1,6 +1,6 @@
-import type { RngState } from '../platform/ports.ts';
+import type { StageCallRecord } from '../api/index.ts';
+import type { RngState } from '../platform/index.ts';
 import type { MessageType } from '../stream/index.ts';
-import type { NewBoundaryRun } from './boundary-types.ts';
 
 /** What JSON.parse can return: how JSON columns (message data, checkpoint data) come back. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -90,22 +90,10 @@ export interface NewStageCall {
   readonly createdAt?: number;
 }
 
-export interface StoredStageCall {
+/** A logged stage call as the debug panel sees it (StageCallRecord), with its row's id, turn and time. */
+export interface StoredStageCall extends StageCallRecord {
   readonly id: number;
   readonly turnId: number;
-  readonly seq: number;
-  readonly stage: string;
-  readonly principal: string;
-  readonly provider: string;
-  readonly model: string;
-  readonly prompt: readonly PromptMessage[];
-  readonly output: string | null;
-  readonly promptTokens: number | null;
-  readonly cachedTokens: number | null;
-  readonly generatedTokens: number | null;
-  readonly ttftMs: number | null;
-  readonly totalMs: number | null;
-  readonly error: string | null;
   readonly createdAt: number;
 }
 
@@ -192,4 +180,10 @@ export interface CommittedTurn {
   readonly boundaryRunId?: number;
   /** The after-turn run started with the turn, if it left work for after its prose. */
   readonly afterTurnRunId?: number;
+}
+
+/** A run to start with its turn: the snapshot and the names of its steps (each gets a pending row). */
+export interface NewBoundaryRun {
+  readonly input: unknown;
+  readonly steps: readonly string[];
 }

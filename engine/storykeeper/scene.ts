@@ -68,5 +68,5 @@ export type Scene = {
   readonly revisitable?: boolean | undefined;
 };
 
-export const SCENE_STATES = ['dormant', 'reachable', 'attracting', 'active', 'completed', 'revisitable'] as const;
-export type SceneState = (typeof SCENE_STATES)[number];
+// The scene states are wire vocabulary (the debug landscape names them), so engine/api owns them.
+export { SCENE_STATES, type SceneState } from '../api/index.ts';

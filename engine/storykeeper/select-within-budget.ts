@@ -1,3 +1,4 @@
+import type { DropReason } from '../api/index.ts';
 import type { BoundaryStatus } from './candidate.ts';
 import { DEFAULT_STORYKEEPER_CONFIG } from './defaults.ts';
 
@@ -10,7 +11,8 @@ export type Budgeted = {
   readonly boundary?: BoundaryStatus | undefined;
 };
 
-export type DropReason = 'information_boundary' | 'duplicate' | 'below_minimum' | 'over_budget';
+// The drop reasons are wire vocabulary (the debug context view names them), so engine/api owns them.
+export type { DropReason };
 
 export type Selection<T> = {
   /** Mandatory items first, then the rest by score, highest first. */

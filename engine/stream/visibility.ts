@@ -1,4 +1,4 @@
-import { TURN_STAGES, type TurnStage } from '../api/stages.ts';
+import { TURN_STAGES, type TurnStage } from '../api/index.ts';
 import type { StreamCursor, StreamEntry } from './types.ts';
 import { compareEntries } from './types.ts';
 

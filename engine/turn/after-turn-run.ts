@@ -8,6 +8,7 @@ import { llmRequest, loggedStageCall } from '../stage-call/index.ts';
 import { afterTurnWrites, APPLY_STEP, readAfterTurnInput } from './after-turn-apply.ts';
 import { interpretReplySchema, refinedJudgments, type Interpretation, type InterpretStep } from './classify/index.ts';
 import { EXTRACTOR_CALLS, type AfterTurnStep } from './extract.ts';
+import { errorMessage } from '../api/index.ts';
 
 export interface AfterTurnDeps {
   readonly store: SaveStore;
@@ -75,7 +76,7 @@ export async function runAfterTurn(deps: AfterTurnDeps, runId: number): Promise<
         report(step.name, 'done');
         return { ok: true };
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorMessage(error);
         store.failBoundaryStep({ runId, step: step.name, error: reason, stageCalls: log });
         if (attempt >= attempts || deps.signal.aborted) {
           report(step.name, 'failed');
@@ -108,7 +109,7 @@ export async function runAfterTurn(deps: AfterTurnDeps, runId: number): Promise<
     report(APPLY_STEP, 'done');
     return boundaryRunId === undefined ? { status: 'done' } : { status: 'done', boundaryRunId };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     store.failBoundaryStep({ runId, step: APPLY_STEP, error: reason });
     store.failBoundaryRun(runId, `${APPLY_STEP}: ${reason}`);
     report(APPLY_STEP, 'failed');
@@ -158,7 +159,7 @@ async function interpret(
     return { judgments: refinedJudgments(step, turn, result.value, latency), failure: null };
   } catch (error) {
     if (deps.signal.aborted) throw error;
-    return { judgments: [], failure: error instanceof Error ? error.message : String(error) };
+    return { judgments: [], failure: errorMessage(error) };
   }
 }
 

@@ -13,7 +13,7 @@ import type { PromptBook } from '../prompts/index.ts';
 import type { RunKind, SaveStore, StoredBoundaryRun } from '../store/index.ts';
 import { runAfterTurn } from './after-turn-run.ts';
 import type { ParsedInput } from './commands.ts';
-import { landscapeAt } from './storykeeper/index.ts';
+import { landscapeAt } from './storykeeper/views.ts';
 
 export interface SceneBoundaryDeps {
   readonly pack: StoryPack;

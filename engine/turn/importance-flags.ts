@@ -12,8 +12,8 @@ import {
 } from '../npc/index.ts';
 import type { NarratorImportanceFlags } from './outputs.ts';
 
-/** What a scene opening's importance_flags did to the roster, refusals included, committed with that turn. */
-export const IMPORTANCE_FLAGS_CHECKPOINT = 'importance_flags';
+// The checkpoint kinds are named with every other kind in engine/store/checkpoint-kinds.ts.
+export { IMPORTANCE_FLAGS_CHECKPOINT } from '../store/index.ts';
 
 export type ImportanceReport = {
   readonly changes: readonly TierChange[];

@@ -6,7 +6,8 @@ export { initialPlayState, PLAY_STATE_CHECKPOINT, playStateFromCheckpoint, type 
 export { toStreamEntry, toStreamMessage } from './stream-entries.ts';
 export { beatScriptSchema, intentSchema, stateChangesSchema, loreFactsSchema } from './outputs.ts';
 export { buildTruthView, truthAt, TRUTH_CHECKPOINT, EVENTS_REPORT_CHECKPOINT } from './classify/index.ts';
-export { contextView, landscapeAt, landscapeView, weighedLandscapeAt } from './storykeeper/index.ts';
+// The read views import classify, which imports ./storykeeper/index.ts: kept out of that index to stay acyclic.
+export { contextView, landscapeAt, landscapeView, weighedLandscapeAt } from './storykeeper/views.ts';
 export { knowledgeGraphView } from './knowledge-graph-view.ts';
 export { SCENE_OPENINGS_CHECKPOINT } from './opening-deliveries.ts';
 export { chronicleView } from './chronicle-view.ts';
@@ -14,3 +15,4 @@ export { IMPORTANCE_FLAGS_CHECKPOINT } from './importance-flags.ts';
 export { runAfterTurn, type AfterTurnDeps, type AfterTurnOutcome, type AfterTurnProgress } from './after-turn-run.ts';
 export { readAfterTurnInput, APPLY_STEP } from './after-turn-apply.ts';
 export { openingText, playMacros, type PlayMacros } from './play-macros.ts';
+export { CHECKPOINT_SCHEMAS } from './checkpoints.ts';

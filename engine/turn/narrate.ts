@@ -10,6 +10,7 @@ import { dialogProblem, findSpeech, spokenOnly, spokenWordsStream } from './spee
 import { StageFailure } from './stage-failure.ts';
 import { withMemories, type TurnContext } from './turn-context.ts';
 import { NO_GUIDANCE, type NarratorGuidance } from './classify/guidance.ts';
+import { findCharacter } from '../pack/index.ts';
 
 export interface Resolution {
   /** The intention being resolved (already in the buffer). */
@@ -113,14 +114,7 @@ function scriptProblem(context: TurnContext, script: BeatScript): string | null 
 
 /** Accepts a cue naming a present character by id, name or alias; maps it to the id. */
 function resolveSpeaker(context: TurnContext, reference: string): string | null {
-  const wanted = reference.trim().toLowerCase();
-  const match = charactersPresent(context.pack, context.state).find(
-    (character) =>
-      character.id === wanted ||
-      character.name.toLowerCase() === wanted ||
-      character.aliases.some((alias) => alias.toLowerCase() === wanted),
-  );
-  return match?.id ?? null;
+  return findCharacter(charactersPresent(context.pack, context.state), reference)?.id ?? null;
 }
 
 /** Dialog cues per beat script when the pack's tuning does not say: each is one Character Dialog call, in a row. */

@@ -21,6 +21,8 @@ import { offstageLives } from './offstage-lives.ts';
 import { npcStateForTurn } from './turn-knowledge.ts';
 import { addMinutes } from './world-time.ts';
 import { playMacros, type PlayMacros } from './play-macros.ts';
+import { errorMessage } from '../api/index.ts';
+import { findCharacter } from '../pack/index.ts';
 
 /** What a session needs: what its scene boundaries need, the save library, and how much history a turn loads. */
 export interface SessionDeps extends SceneBoundaryDeps {
@@ -225,7 +227,9 @@ export class PlaySession {
       // The failed turn ran on the live truth set: the next one rebuilds it from the save.
       this.#events = null;
       const failure =
-        error instanceof StageFailure ? error : new StageFailure('engine', 'engine', describe(error), { cause: error });
+        error instanceof StageFailure
+          ? error
+          : new StageFailure('engine', 'engine', errorMessage(error), { cause: error });
       store.recordFailedTurn({
         input: JSON.stringify(input),
         startedAt,
@@ -442,14 +446,7 @@ export class PlaySession {
   }
 
   #findPresent(reference: string): string | null {
-    const wanted = reference.toLowerCase();
-    const match = charactersPresent(this.#deps.pack, this.#current().state).find(
-      (character) =>
-        character.id === wanted ||
-        character.name.toLowerCase() === wanted ||
-        character.aliases.some((alias) => alias.toLowerCase() === wanted),
-    );
-    return match?.id ?? null;
+    return findCharacter(charactersPresent(this.#deps.pack, this.#current().state), reference)?.id ?? null;
   }
 
   #notice(message: string, problem = true): SubmitResult {
@@ -461,8 +458,4 @@ export class PlaySession {
 function stageCharacter(variables: object): string | null {
   const char: unknown = 'char' in variables ? variables.char : undefined;
   return typeof char === 'object' && char !== null && 'id' in char && typeof char.id === 'string' ? char.id : null;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -13,6 +13,7 @@ import { ImportButton } from './ImportButton.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { readPicked, type PickedFile } from './read-file.ts';
 import { useFileDrop } from './use-file-drop.ts';
+import { errorMessage } from '../engine.ts';
 
 /** Every story on this machine, each with its saves and a way to begin it. */
 export function LibraryScreen() {
@@ -34,7 +35,7 @@ export function LibraryScreen() {
   const pick = (file: File) => {
     setReadError(null);
     readPicked(file).then(setPicked, (error: unknown) =>
-      setReadError(`Could not read ${file.name}: ${error instanceof Error ? error.message : String(error)}`),
+      setReadError(`Could not read ${file.name}: ${errorMessage(error)}`),
     );
   };
   const drop = useFileDrop(pick);

@@ -1,6 +1,6 @@
 import type { EngineEvent } from '../engine.ts';
 import { mergeMessages } from './merge-messages.ts';
-import type { PlayData } from './play-store.ts';
+import type { PlayData } from './play-types.ts';
 
 /** How one engine event changes the open save's projection (pure: the store calls it with its state). */
 export function applyEvent(state: PlayData, event: EngineEvent): Partial<PlayData> | null {
@@ -57,12 +57,21 @@ export function applyEvent(state: PlayData, event: EngineEvent): Partial<PlayDat
       const work = event.type === 'after_turn.progress' ? 'after_turn' : workOf(event.part);
       return { boundary: { work, turn, step, status, done, total } };
     }
-    default:
+    case 'stage.finished':
+      // The next stage's start replaces the running one; the turn's end clears it.
       return null;
+    default:
+      return unhandled(event);
   }
 }
 
 /** The indicator's kind of work for a part of a scene boundary (a run of every step reads as the scene's). */
 function workOf(part: Extract<EngineEvent, { type: 'boundary.progress' }>['part']): 'scene_boundary' | 'reflections' {
   return part === 'reflections' ? 'reflections' : 'scene_boundary';
+}
+
+/** A compile error, not a silent null, when the engine gains an event about a save that this switch does not handle. */
+function unhandled(event: never): null {
+  void event;
+  return null;
 }

@@ -61,50 +61,74 @@ export function createDebugStore(api: EngineClient) {
      */
     let generation = 0;
     /** Keeps what a fetch asked for in `asked` returned, or reports why it failed; a stale reply is dropped. */
-    async function keep<T>(asked: number, pending: Promise<Result<T>>, store: (value: T) => void): Promise<void> {
+    async function keepReply<T>(asked: number, pending: Promise<Result<T>>, store: (value: T) => void): Promise<void> {
       const result = await pending;
       if (asked !== generation) return;
       if (result.ok) store(result.value);
       else set({ error: result.error.message });
     }
+    /**
+     * One per-turn view of the drawer: where it is kept, how it is fetched, and whether only a committed turn has it
+     * (a failed turn left nothing in the save's truth set, landscape, context or chronicle to ask for).
+     */
+    function turnView<T>(
+      kept: (state: DebugState) => Readonly<Record<number, T>>,
+      keep: (state: DebugState, turnId: number, value: T) => Partial<DebugState>,
+      fetch: (saveId: string, turnId: number, turnNumber: number) => Promise<Result<T>>,
+      committedOnly = true,
+    ) {
+      return async (asked: number, saveId: string, turnId: number): Promise<void> => {
+        if (kept(get())[turnId] !== undefined) return;
+        const turn = get().turns.find((candidate) => candidate.id === turnId);
+        if (committedOnly && turn?.status !== 'committed') return;
+        await keepReply(asked, fetch(saveId, turnId, turn?.number ?? 0), (value) => set(keep(get(), turnId, value)));
+      };
+    }
+    const chronicleView = turnView(
+      (state) => state.chronicle,
+      (state, turnId, value) => ({ chronicle: { ...state.chronicle, [turnId]: value } }),
+      (id, _turnId, turn) => api['saves.chronicle']({ id, turn }),
+    );
+    /** What each panel shows of the opened turn (the Characters panel starts from the chronicle, see `load`). */
+    const panels: Record<DebugTab, ReturnType<typeof turnView>> = {
+      calls: turnView(
+        (state) => state.calls,
+        (state, turnId, value) => ({ calls: { ...state.calls, [turnId]: value } }),
+        (id, turnId) => api['saves.stageCalls']({ id, turnId }),
+        false,
+      ),
+      truth: turnView(
+        (state) => state.truth,
+        (state, turnId, value) => ({ truth: { ...state.truth, [turnId]: value } }),
+        (id, _turnId, turn) => api['saves.truth']({ id, turn }),
+      ),
+      landscape: turnView(
+        (state) => state.landscape,
+        (state, turnId, value) => ({ landscape: { ...state.landscape, [turnId]: value } }),
+        (id, _turnId, turn) => api['saves.landscape']({ id, turn }),
+      ),
+      context: turnView(
+        (state) => state.context,
+        (state, turnId, value) => ({ context: { ...state.context, [turnId]: value } }),
+        (id, _turnId, turn) => api['saves.context']({ id, turn }),
+      ),
+      characters: chronicleView,
+      chronicle: chronicleView,
+    };
     /** Fetches what the open panel shows of a turn, unless it is already here. */
     async function load(saveId: string, turnId: number): Promise<void> {
       const asked = generation;
-      const { tab, calls, truth, landscape, context, turns } = get();
-      if (tab === 'calls' && calls[turnId] === undefined) {
-        return keep(asked, api['saves.stageCalls']({ id: saveId, turnId }), (value) =>
-          set({ calls: { ...get().calls, [turnId]: value } }),
-        );
-      }
-      const turn = turns.find((candidate) => candidate.id === turnId);
-      // A failed turn left nothing in the save's truth set, landscape, context or chronicle: nothing to ask for.
-      if (turn?.status !== 'committed') return;
-      const asOf = { id: saveId, turn: turn.number };
-      if (tab === 'truth' && truth[turnId] === undefined) {
-        return keep(asked, api['saves.truth'](asOf), (value) => set({ truth: { ...get().truth, [turnId]: value } }));
-      }
-      if (tab === 'landscape' && landscape[turnId] === undefined) {
-        return keep(asked, api['saves.landscape'](asOf), (value) =>
-          set({ landscape: { ...get().landscape, [turnId]: value } }),
-        );
-      }
-      if (tab === 'context' && context[turnId] === undefined) {
-        return keep(asked, api['saves.context'](asOf), (value) =>
-          set({ context: { ...get().context, [turnId]: value } }),
-        );
-      }
-      if ((tab === 'characters' || tab === 'chronicle') && get().chronicle[turnId] === undefined) {
-        await keep(asked, api['saves.chronicle'](asOf), (value) =>
-          set({ chronicle: { ...get().chronicle, [turnId]: value } }),
-        );
-      }
+      const { tab } = get();
+      await panels[tab](asked, saveId, turnId);
       const chronicle = get().chronicle[turnId];
-      if (tab !== 'characters' || chronicle === undefined || asked !== generation) return;
+      const turn = get().turns.find((candidate) => candidate.id === turnId);
+      if (tab !== 'characters' || chronicle === undefined || turn?.status !== 'committed' || asked !== generation)
+        return;
       // The characters come with the chronicle: only now is it known whose graph is shown first.
       const graph = pickedGraph(get().graph, chronicle);
       const key = knowledgeKey(turnId, graph);
       if (get().knowledge[key] === undefined) {
-        return keep(asked, api['saves.knowledge']({ ...asOf, graph }), (value) =>
+        return keepReply(asked, api['saves.knowledge']({ id: saveId, turn: turn.number, graph }), (value) =>
           set({ knowledge: { ...get().knowledge, [key]: value } }),
         );
       }

@@ -1,33 +1,8 @@
 import { createStore } from 'zustand/vanilla';
-import type { EngineClient, EngineEvent, PlayResult, SaveSummary, StreamMessage } from '../engine.ts';
+import type { EngineClient, EngineEvent, PlayResult } from '../engine.ts';
 import { applyEvent } from './apply-event.ts';
 import { mergeMessages } from './merge-messages.ts';
-import {
-  EMPTY_DRAFT,
-  type BoundaryProgress,
-  type Draft,
-  type PendingMessage,
-  type RunningStage,
-  type TurnFailure,
-} from './play-types.ts';
-
-export interface PlayData {
-  readonly saveId: string | null;
-  readonly summary: SaveSummary | null;
-  readonly messages: readonly StreamMessage[];
-  readonly hasOlder: boolean;
-  readonly pending: readonly PendingMessage[];
-  readonly running: RunningStage | null;
-  readonly busy: boolean;
-  /** Set while an older page of the stream is being fetched. */
-  readonly loadingOlder: boolean;
-  readonly failure: TurnFailure | null;
-  readonly notice: string | null;
-  readonly error: string | null;
-  readonly draft: Draft;
-  /** The scene boundary working while the player reads; null when none is. Never blocks the input. */
-  readonly boundary: BoundaryProgress | null;
-}
+import { EMPTY_DRAFT, type Draft, type PlayData } from './play-types.ts';
 
 export interface PlayState extends PlayData {
   open(saveId: string): Promise<void>;

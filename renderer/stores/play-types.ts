@@ -1,4 +1,4 @@
-import type { StreamMessage } from '../engine.ts';
+import type { SaveSummary, StreamMessage } from '../engine.ts';
 
 /** A message still being written: shown at once, growing with each delta, replaced when its turn commits. */
 export interface PendingMessage {
@@ -41,4 +41,23 @@ export interface BoundaryProgress {
   readonly status: 'started' | 'done' | 'retrying';
   readonly done: number;
   readonly total: number;
+}
+
+/** What the play store holds, apart from its actions (apply-event.ts computes the next one). */
+export interface PlayData {
+  readonly saveId: string | null;
+  readonly summary: SaveSummary | null;
+  readonly messages: readonly StreamMessage[];
+  readonly hasOlder: boolean;
+  readonly pending: readonly PendingMessage[];
+  readonly running: RunningStage | null;
+  readonly busy: boolean;
+  /** Set while an older page of the stream is being fetched. */
+  readonly loadingOlder: boolean;
+  readonly failure: TurnFailure | null;
+  readonly notice: string | null;
+  readonly error: string | null;
+  readonly draft: Draft;
+  /** The scene boundary working while the player reads; null when none is. Never blocks the input. */
+  readonly boundary: BoundaryProgress | null;
 }

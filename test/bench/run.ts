@@ -4,6 +4,7 @@
 import { readdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { missedGoal, type Benchmark, type BenchmarkResult } from './types.ts';
+import { errorMessage } from '../../engine/api/index.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +26,7 @@ for (const file of files) {
     try {
       results[benchmark.key] = await benchmark.run();
     } catch (error) {
-      results[benchmark.key] = { error: error instanceof Error ? error.message : String(error) };
+      results[benchmark.key] = { error: errorMessage(error) };
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { ClientTransport } from '../client.ts';
 import type { Result } from '../errors.ts';
 import type { EngineEvent, EngineEventListener } from '../events.ts';
+import { errorMessage } from '../errors.ts';
 
 /**
  * The web-mode client: requests are `POST /api/<method>` with JSON params, events arrive over one WebSocket at
@@ -44,7 +45,7 @@ export function createHttpTransport(options: HttpTransportOptions): ClientTransp
         });
         return (await response.json()) as Result<unknown>;
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorMessage(error);
         return {
           ok: false,
           error: { code: 'internal', message: `the engine at ${options.baseUrl} did not answer: ${reason}` },

@@ -1,6 +1,6 @@
 import { METHOD_NAMES, type MethodName } from '../methods.ts';
 import { dispatch, type EngineHandlers } from '../dispatch.ts';
-import { fail, type Result } from '../errors.ts';
+import { errorMessage, fail, type Result } from '../errors.ts';
 import type { EngineEvent, EngineEventListener } from '../events.ts';
 import type { ClientTransport } from '../client.ts';
 
@@ -49,7 +49,7 @@ export function createIpcTransport(ipcRenderer: IpcRendererLike): ClientTranspor
         return (await ipcRenderer.invoke(ipcChannelFor(method), params)) as Result<unknown>;
       } catch (error) {
         // Electron rejects an invoke on a channel nobody handles; that is a method the main process does not serve.
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         return /no handler registered/iu.test(message)
           ? fail({ code: 'unknown_method', message: `the main process serves no EngineApi method named "${method}"` })
           : fail({ code: 'internal', message: `IPC call to ${method} failed: ${message}` });

@@ -1,4 +1,4 @@
-import type { StoryPack } from '../../pack/index.ts';
+import { findCharacter, type StoryPack } from '../../pack/index.ts';
 
 /** How the simulation prompts name the story's people and places, and how replies' names are read back. */
 
@@ -8,11 +8,7 @@ export function storyHeader(pack: StoryPack): { title: string; description: stri
 
 /** A character a reply names by id, name or alias; null when the story has no such character. */
 export function characterId(pack: StoryPack, reference: string): string | null {
-  const wanted = reference.trim().toLowerCase();
-  const match = pack.characters.find(
-    (c) => c.id === wanted || c.name.toLowerCase() === wanted || c.aliases.some((a) => a.toLowerCase() === wanted),
-  );
-  return match?.id ?? null;
+  return findCharacter(pack.characters, reference)?.id ?? null;
 }
 
 export function characterName(pack: StoryPack, id: string): string {

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { importFile, type ImportAs, type ImportSummary } from '../../pack/import/index.ts';
+import { importFile, type ImportAs, type ImportSummary } from '../../pack/index.ts';
 import { UsageError, type CliCommand } from '../command.ts';
 import { readAppVersion } from '../install-paths.ts';
+import { errorMessage } from '../../api/index.ts';
 
 const USAGE = 'storyloom import <file> --into <pack-dir> [--as character|lore]';
 
@@ -33,7 +34,7 @@ export const importCommand: CliCommand = {
       appVersion: readAppVersion(),
     }).catch((error: unknown) => {
       // importFile checks everything before writing and undoes a failed write, so this is always true.
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       throw new Error(`${message} (nothing was written)`, { cause: error });
     });
     context.io.stdout(describeImport(summary, path.relative(context.cwd, summary.packDir) || '.'));

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { openSave, type SaveStore, type StoredStageCall } from '../../store/index.ts';
-import { systemClock } from '../../platform/node.ts';
+import { systemClock } from '../../platform/index.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';
 import { readAppVersion } from '../install-paths.ts';
 import { resolveSave } from '../save-path.ts';

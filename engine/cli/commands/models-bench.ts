@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureModel, type ModelMeasurement } from '../../host/index.ts';
 import { speedFileIn } from '../../llm/models/index.ts';
-import { describeWait, threadsSettingSchema, type ThreadsSetting } from '../../api/index.ts';
+import { errorMessage, describeWait, threadsSettingSchema, type ThreadsSetting } from '../../api/index.ts';
 import { UsageError, type CliContext } from '../command.ts';
 import { readAppVersion } from '../install-paths.ts';
 
@@ -49,7 +49,7 @@ function parseBenchArgs(args: readonly string[]) {
     return parsed;
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(errorMessage(error));
   }
 }
 

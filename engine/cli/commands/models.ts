@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CatalogModel, DownloadProgress, LocalModelInfo } from '../../api/dto.ts';
+import type { CatalogModel, DownloadProgress, LocalModelInfo } from '../../api/index.ts';
 import { downloadModel, loadCatalog, scanModels } from '../../llm/models/index.ts';
 import { writeTinyLlamaGguf } from '../../llm/tiny/index.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';
 import { benchModel } from './models-bench.ts';
+import { errorMessage } from '../../api/index.ts';
 
 const USAGE = [
   'storyloom models list [--json]',
@@ -101,7 +102,7 @@ function parse(args: readonly string[], options: OptionSpec, positionalCount: nu
   try {
     parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(errorMessage(error));
   }
   if (parsed.positionals.length !== positionalCount) {
     throw new UsageError(`expected ${positionalCount} argument(s), got ${parsed.positionals.length}`);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import {
+  errorMessage,
   API_PATH_PREFIX,
   contentSecurityPolicy,
   EVENTS_PATH,
@@ -52,7 +53,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   const server = createServer((request, response) => {
     void handleRequest(request, response).catch((error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       sendJson(response, 500, fail({ code: 'internal', message }));
     });
   });

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EngineError, type EngineHandlers, type ParsedParamsOf } from '../../api/index.ts';
+import { errorMessage, EngineError, type EngineHandlers, type ParsedParamsOf } from '../../api/index.ts';
 import { importFile } from '../../pack/index.ts';
 import type { HostContext } from '../context.ts';
 import type { PackRegistry } from '../pack-registry.ts';
@@ -23,7 +23,7 @@ export function packImportHandlers(context: HostContext, packs: PackRegistry): P
           ...(params.as === undefined ? {} : { as: params.as }),
           ...('newPack' in params.into ? { newPackTitle: params.into.newPack } : {}),
         }).catch((error: unknown) => {
-          throw new EngineError('invalid_params', error instanceof Error ? error.message : String(error));
+          throw new EngineError('invalid_params', errorMessage(error));
         });
         const listing = await packs.reload();
         context.events.emit({ type: 'packs.changed' });

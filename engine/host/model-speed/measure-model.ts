@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import type { LocalProviderConfig } from '../../llm/config.ts';
+import type { LocalProviderConfig } from '../../llm/index.ts';
 import type * as LocalModule from '../../llm/local/index.ts';
 import type { ModelBenchOptions, ModelBenchReport, TurnCost } from '../../llm/local/index.ts';
 import { saveModelSpeed, type MeasuredSpeed, type StoryTurnEstimate } from '../../llm/models/index.ts';

@@ -5,8 +5,7 @@ import { createEngineClient, createInProcessTransport, type Result } from '../..
 import { readInputsFile } from '../../pack/index.ts';
 import type { LoggedCall } from '../../llm/local/index.ts';
 import { createScriptedProvider } from '../../llm/index.ts';
-import { randomIds, rngFactory, systemClock } from '../../platform/node.ts';
-import { rootsFor } from '../../platform/index.ts';
+import { randomIds, rngFactory, rootsFor, systemClock } from '../../platform/index.ts';
 import { createEngine } from '../engine.ts';
 
 export interface StoryTurns {

@@ -1,4 +1,4 @@
-import type { StageKind } from '../../api/stages.ts';
+import type { StageKind } from '../../api/index.ts';
 import { LlmError } from '../types.ts';
 
 export function abortedError(stage: StageKind): LlmError {

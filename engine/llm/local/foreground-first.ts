@@ -4,7 +4,7 @@ import type {
   EvaluationPriority,
   PrioritizedBatchItem,
 } from 'node-llama-cpp';
-import type { StageKind } from '../../api/stages.ts';
+import type { StageKind } from '../../api/index.ts';
 
 /** What the player is watching being written: its tokens go first in every batch. */
 const FOREGROUND: EvaluationPriority = 5;

@@ -6,7 +6,7 @@ import {
   type LlamaGrammar,
 } from 'node-llama-cpp';
 import type { z } from 'zod';
-import type { StageKind } from '../../api/stages.ts';
+import type { StageKind } from '../../api/index.ts';
 import type { LocalProviderConfig } from '../config.ts';
 import { parseStructuredOutput, repairMessages, toJsonSchema } from '../structured.ts';
 import {
@@ -22,18 +22,13 @@ import { abortable, abortedError } from './abort.ts';
 import { preparePrompt, type PreparedPrompt } from './chat-prompt.ts';
 import { generateOnSequence, type Generation } from './generate.ts';
 import { toGbnfJsonSchema } from './json-schema-to-gbnf.ts';
-import {
-  describe,
-  disposeLocalRuntime,
-  loadLocalRuntime,
-  type LocalProviderOptions,
-  type LocalRuntime,
-} from './runtime.ts';
+import { disposeLocalRuntime, loadLocalRuntime, type LocalProviderOptions, type LocalRuntime } from './runtime.ts';
 import { readModelSpeed } from '../models/model-speeds.ts';
 import { evaluationPriorityOf, isForeground } from './foreground-first.ts';
 import { ForegroundGate } from './foreground-gate.ts';
 import { SequencePool } from './sequence-pool.ts';
 import { GenerationSpeedWatch } from './speed-watch.ts';
+import { errorMessage } from '../../api/index.ts';
 
 const DEFAULT_TEMPERATURE = 0.7;
 
@@ -136,7 +131,7 @@ export class LocalProvider implements LlmProvider {
     try {
       chatPrompt = preparePrompt(this.runtime, request.messages);
     } catch (error) {
-      throw new LlmError('provider', `cannot apply the chat template: ${describe(error)}`, stage, { cause: error });
+      throw new LlmError('provider', `cannot apply the chat template: ${errorMessage(error)}`, stage, { cause: error });
     }
     const prompt =
       grammar === undefined
@@ -180,7 +175,7 @@ export class LocalProvider implements LlmProvider {
     } catch (error) {
       if (watched !== undefined) this.speedWatch?.end(watched, null);
       if (error instanceof LlmError) throw error;
-      throw new LlmError('provider', describe(error), stage, { cause: error });
+      throw new LlmError('provider', errorMessage(error), stage, { cause: error });
     }
     if (watched !== undefined) this.speedWatch?.end(watched, generation.aborted ? null : generation.usage);
     if (generation.aborted) throw abortedError(stage);
@@ -198,7 +193,7 @@ export class LocalProvider implements LlmProvider {
       grammar.catch(() => this.grammars.delete(key));
     }
     return grammar.catch((error: unknown) => {
-      throw new LlmError('provider', `cannot build a JSON grammar for the schema: ${describe(error)}`, stage, {
+      throw new LlmError('provider', `cannot build a JSON grammar for the schema: ${errorMessage(error)}`, stage, {
         cause: error,
       });
     });

@@ -14,6 +14,7 @@ import { LlmError, type SlowGeneration } from '../types.ts';
 import { foregroundFirst } from './foreground-first.ts';
 import { planKvSequences } from './kv-sequences.ts';
 import { processParallelism, resolveThreads } from './threads.ts';
+import { errorMessage } from '../../api/index.ts';
 
 export interface LocalProviderOptions {
   /** Folder that relative `modelPath`s are resolved against. */
@@ -80,7 +81,7 @@ export async function loadLocalRuntime(
       maxThreads: resolveThreads(setting, { mathCores: parallelism, availableParallelism: parallelism }),
     });
   } catch (error) {
-    throw new LlmError('provider', `cannot start llama.cpp: ${describe(error)}`, undefined, { cause: error });
+    throw new LlmError('provider', `cannot start llama.cpp: ${errorMessage(error)}`, undefined, { cause: error });
   }
   // llama.cpp's math-core count is known only once it is loaded; contexts read maxThreads when they are created.
   llama.maxThreads = resolveThreads(setting, { mathCores: llama.cpuMathCores, availableParallelism: parallelism });
@@ -115,7 +116,7 @@ export async function loadLocalRuntime(
     };
   } catch (error) {
     await llama.dispose();
-    throw new LlmError('provider', `cannot load ${modelPath}: ${describe(error)}`, undefined, { cause: error });
+    throw new LlmError('provider', `cannot load ${modelPath}: ${errorMessage(error)}`, undefined, { cause: error });
   }
 }
 
@@ -136,8 +137,4 @@ async function resolveModelPath(modelPath: string, modelsDir: string | undefined
     throw new LlmError('config', `model file not found: ${resolved}`);
   }
   return resolved;
-}
-
-export function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { CatalogModel } from '../../api/dto.ts';
+import type { CatalogModel } from '../../api/index.ts';
+import { errorMessage } from '../../api/index.ts';
 
 /** The catalog shipped with the app (models/catalog.json at the install root). */
 export const DEFAULT_CATALOG_PATH = fileURLToPath(new URL('../../../models/catalog.json', import.meta.url));
@@ -30,7 +31,7 @@ export async function loadCatalog(path: string = DEFAULT_CATALOG_PATH): Promise<
   try {
     json = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    throw new Error(`cannot read the model catalog ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`cannot read the model catalog ${path}: ${errorMessage(error)}`, { cause: error });
   }
   const result = catalogSchema.safeParse(json);
   if (!result.success) throw new Error(`the model catalog ${path} is invalid:\n${z.prettifyError(result.error)}`);

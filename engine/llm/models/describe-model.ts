@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { GgufFileType, GgufInsights, readGgufFileInfo } from 'node-llama-cpp';
-import type { LocalModelInfo } from '../../api/dto.ts';
+import type { LocalModelInfo } from '../../api/index.ts';
+import { errorMessage } from '../../api/index.ts';
 
 /** The RAM estimate assumes the provider's default per-sequence context cap, for one sequence. */
 const ESTIMATE_CONTEXT_CAP = 8192;
@@ -38,7 +39,7 @@ export async function describeModelFile(path: string): Promise<LocalModelInfo> {
       ramEstimateBytes: estimateRam(insights, contextLength),
     };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return { ...empty, sizeBytes, error: `not a readable GGUF model: ${reason}` };
   }
 }

@@ -1,5 +1,6 @@
 import { createModelDownloader } from 'node-llama-cpp';
-import type { DownloadProgress } from '../../api/dto.ts';
+import type { DownloadProgress } from '../../api/index.ts';
+import { errorMessage } from '../../api/index.ts';
 
 export interface DownloadModelOptions {
   /** An https/http URL of a .gguf file, or a `hf:user/repo/file.gguf` (or `hf:user/repo:quant`) URI. */
@@ -64,7 +65,7 @@ export async function downloadModel(options: DownloadModelOptions): Promise<Down
     if (isAborted(options.signal)) {
       return { ...report({ downloadedBytes: downloaded, totalBytes: total, bytesPerSecond: null, state: 'cancelled' }), path: null };
     }
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     const failed = report({ downloadedBytes: downloaded, totalBytes: total, bytesPerSecond: null, state: 'failed', error: reason });
     return { ...failed, path: null };
   }

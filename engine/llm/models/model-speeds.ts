@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { MeasuredModelSpeed, StoryTurnEstimate } from '../../api/dto.ts';
+import type { MeasuredModelSpeed, StoryTurnEstimate } from '../../api/index.ts';
 
 const storyTurnSchema = z.strictObject({
   packId: z.string(),

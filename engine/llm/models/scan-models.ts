@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { LocalModelInfo } from '../../api/dto.ts';
+import type { LocalModelInfo } from '../../api/index.ts';
 import { describeModelFile } from './describe-model.ts';
 
 /** Models sit in the folder itself or one or two levels down (e.g. a folder per model family). */

@@ -6,6 +6,7 @@ import { estimateTokens } from '../estimate-tokens.ts';
 import type { LlmMessage, LlmRequest, LlmUsage } from '../types.ts';
 import { endpointForMessages, toLlmError } from './errors.ts';
 import { isJsonSchemaRejection, JsonSchemaRejectedError, type ResponseFormat } from './response-format.ts';
+import { errorMessage } from '../../api/index.ts';
 
 export interface CompletionClient {
   readonly client: OpenAI;
@@ -45,7 +46,7 @@ export async function requestCompletion(target: CompletionClient, input: Complet
       : await requestStreamed(target, input, signal, onTextDelta);
   } catch (error) {
     if (input.responseFormat?.type === 'json_schema' && isJsonSchemaRejection(error)) {
-      const detail = target.redact(error instanceof Error ? error.message : String(error));
+      const detail = target.redact(errorMessage(error));
       const advice = "set structured output to 'auto' or 'json_object' for this server";
       throw new JsonSchemaRejectedError(
         'provider',

@@ -1,6 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import type { StageKind } from '../../api/stages.ts';
+import type { StageKind } from '../../api/index.ts';
 import { LlmError } from '../types.ts';
+import { errorMessage } from '../../api/index.ts';
 
 export interface FailureContext {
   readonly stage: StageKind;
@@ -40,7 +41,7 @@ export function toLlmError(error: unknown, context: FailureContext): LlmError {
     return new LlmError('provider', `cannot reach ${baseURL}: ${redact(describeCause(error))}`, stage);
   }
   if (error instanceof APIError) return fromStatus(error, context);
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   return new LlmError('provider', `${baseURL} failed: ${redact(reason)}`, stage);
 }
 

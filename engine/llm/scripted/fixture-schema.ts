@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STAGE_KINDS } from '../../api/stages.ts';
+import { STAGE_KINDS } from '../../api/index.ts';
 import { LLM_ERROR_KINDS } from '../types.ts';
 
 /**

@@ -3,6 +3,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type
 import type { z } from 'zod';
 import { LlmError } from '../types.ts';
 import { scriptEntrySchema, type LocatedEntry } from './fixture-schema.ts';
+import { errorMessage } from '../../api/index.ts';
 
 /** Reads and validates a script file; every problem is reported as `file:line:col: message` in one LlmError('config'). */
 export async function loadScript(file: string): Promise<LocatedEntry[]> {
@@ -10,7 +11,7 @@ export async function loadScript(file: string): Promise<LocatedEntry[]> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new LlmError('config', `cannot read the script ${file}: ${reason}`);
   }
   return parseScript(text, file);

@@ -1,4 +1,4 @@
-import type { StageKind } from '../../api/stages.ts';
+import type { StageKind } from '../../api/index.ts';
 import { LlmError, type LlmRequest } from '../types.ts';
 import type { LocatedEntry } from './fixture-schema.ts';
 

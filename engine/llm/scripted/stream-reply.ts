@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { StageKind } from '../../api/stages.ts';
+import type { StageKind } from '../../api/index.ts';
 import { LlmError } from '../types.ts';
 
 const CHUNKS = 4;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { GgufValue } from './gguf-writer.ts';
+import { errorMessage } from '../../api/index.ts';
 
 /**
  * The Llama 3 BPE tokenizer as GGUF metadata, read from a Hugging Face tokenizer.json (vocabulary, merges and the 256
@@ -38,7 +39,7 @@ export async function readLlama3Tokenizer(path: string): Promise<Map<string, Ggu
   try {
     json = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    throw new Error(`${path}: cannot read the tokenizer: ${error instanceof Error ? error.message : String(error)}`, {
+    throw new Error(`${path}: cannot read the tokenizer: ${errorMessage(error)}`, {
       cause: error,
     });
   }

@@ -1,4 +1,4 @@
-import type { StoredMessage } from '../../store/types.ts';
+import type { StoredMessage } from '../../store/index.ts';
 import { isRecord } from '../import/json-text.ts';
 
 /** The parts of a stored message a transcript needs, so tests and other callers can pass plain records. */

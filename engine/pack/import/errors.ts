@@ -1,4 +1,4 @@
-import { EngineError } from '../../api/errors.ts';
+import { EngineError } from '../../api/index.ts';
 
 /**
  * A file that cannot be imported. It is an `invalid_params` EngineError so the renderer shows the same clear message the

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { EngineError } from '../../api/errors.ts';
+import { EngineError } from '../../api/index.ts';
 import { MESSAGE_TYPES, type MessageType } from '../../stream/index.ts';
 import type { MessagesTable } from '../database.ts';
 import { parseJson, toJsonText } from '../json.ts';

@@ -1,5 +1,5 @@
-import { EngineError } from '../../api/errors.ts';
-import type { RngState } from '../../platform/ports.ts';
+import { EngineError } from '../../api/index.ts';
+import type { RngState } from '../../platform/index.ts';
 import type { SaveMetaTable } from '../database.ts';
 import { parseRngState } from '../json.ts';
 import type { SqliteConnection } from '../sqlite/connection.ts';

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { SaveSummary } from '../../api/dto.ts';
+import type { SaveSummary } from '../../api/index.ts';
 import type { SqliteConnection } from '../sqlite/connection.ts';
 import { countMessages } from './messages.ts';
 import { readMeta } from './meta.ts';

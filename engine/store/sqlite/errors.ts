@@ -1,4 +1,4 @@
-import { EngineError } from '../../api/errors.ts';
+import { errorMessage, EngineError } from '../../api/index.ts';
 
 /** SQLite result codes that mean the file's bytes are not a sound database. */
 const DAMAGE_CODES = ['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_IOERR_SHORT_READ'];
@@ -19,7 +19,7 @@ export function isDamageError(error: unknown): boolean {
  */
 export function toSaveError(error: unknown, path: string, doing: string): EngineError {
   if (error instanceof EngineError) return error;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (isDamageError(error)) {
     return new EngineError('save_corrupt', `Save file ${path} is damaged (${message}).`, { path }, { cause: error });
   }

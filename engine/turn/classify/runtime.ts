@@ -21,14 +21,13 @@ import {
 } from '../../storykeeper/index.ts';
 import { landscapeNow } from '../storykeeper/landscape.ts';
 import type { SaveStore, StoredLedgerEntry } from '../../store/index.ts';
+import { EVENTS_REPORT_CHECKPOINT, TRUTH_CHECKPOINT } from '../../store/index.ts';
 import { startWorld, worldFromPack } from '../../world/index.ts';
 import type { PlayState } from '../play-state.ts';
 import type { EventState } from './event-state.ts';
 
-/** The checkpoint kind of the truth set, written at each scene entry. */
-export const TRUTH_CHECKPOINT = 'truth';
-/** The checkpoint kind of a turn's classification report (what the debug panel and `inspect truth` show). */
-export const EVENTS_REPORT_CHECKPOINT = 'events_report';
+// The checkpoint kinds are named with every other kind in engine/store/checkpoint-kinds.ts.
+export { EVENTS_REPORT_CHECKPOINT, TRUTH_CHECKPOINT };
 
 /**
  * What the event system keeps between turns of one session. The truth set and trigger index are mutated by a turn

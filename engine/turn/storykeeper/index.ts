@@ -23,4 +23,3 @@ export {
   type RetrievedContext,
 } from './narrator-context.ts';
 export type { CandidateInputs } from './candidates.ts';
-export { contextView, landscapeAt, landscapeView, weighedLandscapeAt } from './views.ts';

@@ -1,4 +1,4 @@
-import type { StageKind } from '../../../api/stages.ts';
+import type { StageKind } from '../../../api/index.ts';
 import type { LocalProvider } from '../local-provider.ts';
 import type { GenerationRunner } from './measure.ts';
 
