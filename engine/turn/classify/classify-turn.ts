@@ -12,7 +12,8 @@ import {
 } from '../../events/index.ts';
 import type { LandscapeEvaluation } from '../../storykeeper/index.ts';
 import { NARRATOR_OWNER, type StreamEntry, type ViewRequest } from '../../stream/index.ts';
-import type { LogEntry } from '../../world/index.ts';
+import type { LogEntry, World } from '../../world/index.ts';
+import type { StoryPack } from '../../pack/index.ts';
 import type { PlayState } from '../play-state.ts';
 import { charactersPresent } from '../prompt-view.ts';
 import type { TurnContext } from '../turn-context.ts';
@@ -31,6 +32,8 @@ import { understoodActions } from './understood.ts';
 import { cascadeLimitsOf, sensitivityMapOf, type EventRuntime } from './runtime.ts';
 import { sceneStep } from './scene-step.ts';
 import { classifyFacts, syncAgents, type Violation } from './world-step.ts';
+import { withImpliedMove } from './implied-move.ts';
+import { volumeOf } from './volume.ts';
 
 /** What classification reads of the turn: no LLM, no stream writes. */
 export type ClassifyContext = Pick<TurnContext, 'pack' | 'personaId' | 'state' | 'buffer' | 'clock'>;
@@ -52,6 +55,8 @@ export interface Classification {
   readonly judgments: readonly InterpretiveJudgment[];
   readonly cascades: readonly CascadeResult[];
   readonly ledger: readonly LedgerEntry[];
+  /** The world after the persona's intention, with this turn's log so far: the NPC rounds act on it next. */
+  readonly world: World | null;
   readonly worldLog: readonly LogEntry[];
   readonly destination: string | null;
   readonly sceneEntered: boolean;
@@ -103,15 +108,16 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   const world =
     events.world === null ? null : syncAgents({ state: events.world, log: [] }, agentPositions(state, personaId));
   const whisperTo = request.whisperTo === null ? {} : { whisperTo: request.whisperTo };
-  const parse = parseStructure(request.intention.content, runtime.lexicon, { present, ...whisperTo });
+  const text = request.intention.content;
+  const parse = withImpliedMove(parseStructure(text, runtime.lexicon, { present, ...whisperTo }), pack, location, text);
   const facts = classifyFacts({
     parse,
     world,
     personaId,
     location,
-    exits: pack.locations.find((place) => place.id === location)?.connections.map((c) => c.to) ?? [],
+    exits: exitsOf(pack, location),
     contentRef: `${turn}:${request.intention.seq}`,
-    whisper: request.whisperTo !== null,
+    volume: volumeOf(text, request.whisperTo !== null),
   });
   const cascade = (records: readonly LedgerRecord[], firstSeq: number) =>
     cascadeWithGates(
@@ -181,6 +187,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
     judgments,
     cascades,
     ledger: cascades.flatMap((c) => c.applied),
+    world: facts.world,
     worldLog: facts.world?.log ?? [],
     destination: facts.destination,
     sceneEntered: scene.entered,
@@ -201,6 +208,11 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
       landscape: weighing,
     },
   };
+}
+
+/** The places one step from `location` (the pack's connections). */
+export function exitsOf(pack: StoryPack, location: string): string[] {
+  return pack.locations.find((place) => place.id === location)?.connections.map((c) => c.to) ?? [];
 }
 
 function agentPositions(state: PlayState, personaId: string): Record<string, string> {

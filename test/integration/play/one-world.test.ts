@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { replaceOnce } from '../../support/lantern-variant.ts';
+import { unwrap } from '../../support/playthrough.ts';
+import { playVariant, type WorldGame } from '../../support/world-play.ts';
+
+let game: WorldGame | null = null;
+/** A turn that ran (a failed stage would leave the world untouched and prove nothing). */
+function expectTurn(result: Awaited<ReturnType<WorldGame['play']>>): void {
+  const played = unwrap(result);
+  expect(played.kind === 'failed' ? played : 'turn').toBe('turn');
+}
+afterEach(async () => {
+  await game?.cleanup();
+  game = null;
+});
+
+const START_ON_THE_QUAY = { 'story.yaml': replaceOnce('  location: drowned-lantern\n', '  location: quay\n') };
+/** Ambrose Hale, who holds the Collector's key, on the quay and always acting. */
+const AMBROSE_ON_THE_QUAY = {
+  ...START_ON_THE_QUAY,
+  'characters/ambrose-hale.yaml': (text: string) =>
+    replaceOnce(
+      'chattiness: 60',
+      'chattiness: 100',
+    )(replaceOnce('\nlocation: custom-house\n', '\nlocation: quay\n')(text)),
+};
+const AMBROSE_GOES_IN = 'Unlock the Custom House door with my key, throw it wide open, and step inside.';
+
+describe('one world for everyone (issue 23)', () => {
+  it('judges a move by a verb the parser does not know: "slip into" the locked Custom House is refused like "enter"', async () => {
+    game = await playVariant(START_ON_THE_QUAY);
+    expectTurn(await game.play("I slip into the King's Custom House out of the rain."));
+    const state = await game.saved();
+    expect(state.location).toBe('quay');
+    expect(state.events?.world?.agents['sam-fairweather']?.location).toBe('quay');
+    expect(game.fake.last('narrator')).toContain('This cannot happen: The custom house door is closed and locked.');
+  });
+
+  it('commits a character’s intention to the world: Ambrose unlocks the door and goes in, and the persona may follow', async () => {
+    game = await playVariant(AMBROSE_ON_THE_QUAY, { 'ambrose-hale': AMBROSE_GOES_IN });
+    expectTurn(await game.play('I wait by the tide board and watch the Collector.'));
+    const after = await game.saved();
+    const door = after.events?.world?.objects['custom-house-door']?.state;
+    expect(door).toEqual({ open: true, locked: false });
+    expect(after.events?.world?.agents['ambrose-hale']?.location).toBe('custom-house');
+    expect(after.positions['ambrose-hale']).toBe('custom-house');
+
+    expectTurn(await game.play("I enter the King's Custom House after him."));
+    expect(game.fake.last('narrator')).not.toContain('This cannot happen');
+    const inside = await game.saved();
+    expect(inside.location).toBe('custom-house');
+    expect(inside.events?.world?.agents['sam-fairweather']?.location).toBe('custom-house');
+  });
+
+  it('refuses a character’s impossible intention: told to the Narrator as what could not happen, the world unchanged', async () => {
+    const kitOnTheQuay = {
+      ...START_ON_THE_QUAY,
+      'characters/kit-wickett.yaml': (text: string) =>
+        replaceOnce(
+          'chattiness: 80',
+          'chattiness: 100',
+        )(replaceOnce('\nlocation: drowned-lantern\n', '\nlocation: quay\n')(text)),
+    };
+    game = await playVariant(kitOnTheQuay, { 'kit-wickett': 'Open the Custom House door and step inside.' });
+    expectTurn(await game.play('I wait by the tide board.'));
+    const refusal = game.fake.prompts.filter((prompt) => prompt.stage === 'narrator').at(-1)?.text ?? '';
+    expect(refusal).toContain('This cannot happen: Kit Wickett cannot do it: The custom house door is locked.');
+    const after = await game.saved();
+    expect(after.events?.world?.objects['custom-house-door']?.state).toEqual({ open: false, locked: true });
+    expect(after.positions['kit-wickett']).toBe('quay');
+  });
+
+  it('applies a compound intention all or nothing: the letter is not dropped when the door will not open', async () => {
+    game = await playVariant(START_ON_THE_QUAY);
+    expectTurn(await game.play('I drop the letter and open the door.'));
+    const prompt = game.fake.last('narrator');
+    expect(prompt).toContain(
+      'This cannot happen: The custom house door is locked. So none of it happens, not "I drop the letter" either.',
+    );
+    const state = await game.saved();
+    expect(state.events?.world?.objects['boards-letter']?.place).toEqual({ at: 'agent', id: 'sam-fairweather' });
+  });
+});
