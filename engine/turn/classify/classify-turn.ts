@@ -31,7 +31,7 @@ import { narratorGuidance, type NarratorGuidance } from './guidance.ts';
 import { understoodActions } from './understood.ts';
 import { cascadeLimitsOf, sensitivityMapOf, type EventRuntime } from './runtime.ts';
 import { sceneStep } from './scene-step.ts';
-import { classifyFacts, syncAgents, type Violation } from './world-step.ts';
+import { classifyFacts, commitWorldFacts, syncAgents, type Violation } from './world-step.ts';
 import { withImpliedMove } from './implied-move.ts';
 import { volumeOf } from './volume.ts';
 
@@ -105,14 +105,14 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   const refreshed: string[] = scene.entered ? ['scene entry'] : scene.castChanged ? ['cast change'] : [];
   if (refreshed.length > 0) runtime.sensitivity = sensitivityMapOf(pack, runtime.triggers, runtime.truth, present);
 
-  const world =
+  const synced =
     events.world === null ? null : syncAgents({ state: events.world, log: [] }, agentPositions(state, personaId));
   const whisperTo = request.whisperTo === null ? {} : { whisperTo: request.whisperTo };
   const text = request.intention.content;
   const parse = withImpliedMove(parseStructure(text, runtime.lexicon, { present, ...whisperTo }), pack, location, text);
   const facts = classifyFacts({
     parse,
-    world,
+    world: synced,
     personaId,
     location,
     exits: exitsOf(pack, location),
@@ -156,6 +156,10 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
     c.applied.some((entry) => entry.record.kind === 'event' && entry.record.event.type === 'InformationRevealed'),
   );
   if (scene.entered || opened.length > 0 || revealed) runtime.landscape = weigh();
+  const world = commitWorldFacts(
+    facts.world,
+    [...tier1.results, ...tier2.results].flatMap((c) => c.applied),
+  );
   const directives: Directive[] = [...events.directives, ...scene.directives, ...cascades.flatMap((c) => c.directives)];
   const deferred: DeferredEvent[] = [...scene.deferred, ...cascades.flatMap((c) => c.deferred)];
   const retrieved = retrievedContext(
@@ -187,8 +191,8 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
     judgments,
     cascades,
     ledger: cascades.flatMap((c) => c.applied),
-    world: facts.world,
-    worldLog: facts.world?.log ?? [],
+    world,
+    worldLog: world?.log ?? [],
     destination: facts.destination,
     sceneEntered: scene.entered,
     refreshed,
@@ -196,7 +200,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
     opened,
     context: retrieved.report,
     events: {
-      world: facts.world?.state ?? null,
+      world: world?.state ?? null,
       sceneId,
       location,
       present,

@@ -1,4 +1,4 @@
-import type { LedgerRecord, NarrativeEvent, StructuralParse } from '../../events/index.ts';
+import type { LedgerEntry, LedgerRecord, NarrativeEvent, StructuralParse } from '../../events/index.ts';
 import { PLAYER } from '../../events/index.ts';
 import type { LogEntry, Volume, World } from '../../world/index.ts';
 import { write } from '../../world/index.ts';
@@ -113,6 +113,20 @@ export function syncAgents(world: World, positions: Readonly<Record<string, stri
     if (result.ok) synced = result.world;
   }
   return synced;
+}
+
+/**
+ * A trigger's SetWorldState is a change to the world, made through its log: the truth set's WorldState fact and the
+ * world's flag are one fact, never two that drift apart.
+ */
+export function commitWorldFacts(world: World | null, applied: readonly LedgerEntry[]): World | null {
+  let current = world;
+  for (const { record } of applied) {
+    if (current === null || record.kind !== 'event' || record.event.type !== 'WorldStateChanged') continue;
+    const result = write(current, { type: 'set_flag', key: record.event.key, value: record.event.new_value });
+    if (result.ok) current = result.world;
+  }
+  return current;
 }
 
 export type { LogEntry };
