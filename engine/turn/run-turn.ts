@@ -89,6 +89,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     guidance: { ...classified.classification.guidance, ...opening, ...importance },
     flaggable,
     ...whisper,
+    ...(classified.classification.perceivedBy === null ? {} : { perceivedBy: classified.classification.perceivedBy }),
   };
   // A refused action changes nothing: no extractor, no character stage, no NPC round.
   let importanceFlags: NarratorImportanceFlags | null;
@@ -105,7 +106,8 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     const npcIntention = await npcIntent(context, characterId);
     const judged = judgeNpcIntention(context, setup.events.runtime.lexicon, world, npcIntention);
     world = judged.world;
-    const resolving = { intention: npcIntention, roundStartSeq, silence: false, guidance };
+    const perceived = judged.perceivedBy === undefined ? {} : { perceivedBy: judged.perceivedBy };
+    const resolving = { intention: npcIntention, roundStartSeq, silence: false, guidance, ...perceived };
     if (judged.refusal === null) await round(context, characterId, resolving, afterTurn);
     else await resolveIntention(context, { ...resolving, guidance: { ...guidance, constraint: judged.refusal } });
   }

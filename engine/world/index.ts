@@ -33,7 +33,7 @@ export { applyAction, validateAction } from './apply-action.ts';
 export { applyWrite } from './writes.ts';
 export { commit, isWrite, replay, replayLog, startWorld } from './change-log.ts';
 export type { Committed, LogEntry, Replayed, World, WorldInput } from './change-log.ts';
-export { getHearers, getWitnesses } from './communication.ts';
+export { getHearers, getPerceivers, getWitnesses } from './communication.ts';
 export { act, perceive, summarise, whoHears, write } from './tools.ts';
 export type { Exit, HeardSpeech, Perception, SeenAgent, SeenObject, Situation } from './tools.ts';
 export { inventoryOf } from './lookup.ts';

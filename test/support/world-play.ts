@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { LlmObjectRequest, LlmProvider } from '../../engine/llm/index.ts';
 import { manualClock } from '../../engine/platform/testing.ts';
-import { openSave } from '../../engine/store/index.ts';
+import { openSave, type SaveStore } from '../../engine/store/index.ts';
 import { PLAY_STATE_CHECKPOINT, playStateFromCheckpoint, type PlayState } from '../../engine/turn/index.ts';
 import { createInstantProvider } from './instant-provider.ts';
 import { lanternQuayVariant, type LanternVariant, type VariantEdit } from './lantern-variant.ts';
@@ -23,7 +23,11 @@ export function intendingProvider(intentions: Readonly<Record<string, string>>) 
         (id) => request.stage === 'npc_intent' && request.principal === id,
       );
       // The Narrator only narrates here: these tests watch the world, not the cues.
-      const narration = { beats: [{ type: 'narration', content: 'Rain runs off the King’s arms.' }] };
+      const resolving = /^Intention to resolve — [^:]+: (.*)$/mu.exec(text)?.[1] ?? '';
+      // The intention's words, shouted back and unquoted: a telling that is not the intention itself (the leak audit
+      // keeps intentions to their own stages) and carries no dialog.
+      const told = resolving.replace(/["“”]/gu, '').toUpperCase();
+      const narration = { beats: [{ type: 'narration', content: `The Narrator tells it: ${told}` }] };
       if (character === undefined && request.stage !== 'narrator') return instant.generateObject(request);
       const reply = character === undefined ? narration : { thought: '', intention: intentions[character] ?? '' };
       const usage = { promptTokens: 0, cachedPromptTokens: 0, generatedTokens: 1, timeToFirstTokenMs: 0, totalMs: 0 };
@@ -42,6 +46,8 @@ export interface WorldGame {
   play(text: string): ReturnType<PlaySetup['api']['play.submit']>;
   /** The play state saved after the last turn (the world is its `events.world`). */
   saved(): Promise<PlayState>;
+  /** The save, opened for reading (close it when done). */
+  store(): Promise<SaveStore>;
   saveId(): string;
   cleanup(): Promise<void>;
 }
@@ -65,6 +71,8 @@ export async function playVariant(
       return result;
     },
     saveId: () => saveId,
+    store: () =>
+      openSave(path.join(setup.home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' }, 'read'),
     async saved() {
       const store = await openSave(
         path.join(setup.home, 'saves', saveId),

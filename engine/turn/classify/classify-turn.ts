@@ -13,7 +13,6 @@ import {
 import type { LandscapeEvaluation } from '../../storykeeper/index.ts';
 import { NARRATOR_OWNER, type StreamEntry, type ViewRequest } from '../../stream/index.ts';
 import type { LogEntry, World } from '../../world/index.ts';
-import type { StoryPack } from '../../pack/index.ts';
 import type { PlayState } from '../play-state.ts';
 import { charactersPresent } from '../prompt-view.ts';
 import type { TurnContext } from '../turn-context.ts';
@@ -32,8 +31,9 @@ import { understoodActions } from './understood.ts';
 import { cascadeLimitsOf, sensitivityMapOf, type EventRuntime } from './runtime.ts';
 import { sceneStep } from './scene-step.ts';
 import { classifyFacts, commitWorldFacts, syncAgents, type Violation } from './world-step.ts';
-import { withImpliedMove } from './implied-move.ts';
+import { exitsOf, withImpliedMove } from './implied-move.ts';
 import { volumeOf } from './volume.ts';
+import { perceiversOf } from './npc-world.ts';
 
 /** What classification reads of the turn: no LLM, no stream writes. */
 export type ClassifyContext = Pick<TurnContext, 'pack' | 'personaId' | 'state' | 'buffer' | 'clock'>;
@@ -57,6 +57,8 @@ export interface Classification {
   readonly ledger: readonly LedgerEntry[];
   /** The world after the persona's intention, with this turn's log so far: the NPC rounds act on it next. */
   readonly world: World | null;
+  /** Who perceives the persona's doing, as the world decides (null: the pack has no world). */
+  readonly perceivedBy: readonly string[] | null;
   readonly worldLog: readonly LogEntry[];
   readonly destination: string | null;
   readonly sceneEntered: boolean;
@@ -110,6 +112,8 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   const whisperTo = request.whisperTo === null ? {} : { whisperTo: request.whisperTo };
   const text = request.intention.content;
   const parse = withImpliedMove(parseStructure(text, runtime.lexicon, { present, ...whisperTo }), pack, location, text);
+  const volume = volumeOf(text, request.whisperTo !== null);
+  const perceivedBy = synced === null ? null : perceiversOf(synced.state, personaId, parse, volume, request.whisperTo);
   const facts = classifyFacts({
     parse,
     world: synced,
@@ -117,7 +121,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
     location,
     exits: exitsOf(pack, location),
     contentRef: `${turn}:${request.intention.seq}`,
-    volume: volumeOf(text, request.whisperTo !== null),
+    volume,
   });
   const cascade = (records: readonly LedgerRecord[], firstSeq: number) =>
     cascadeWithGates(
@@ -192,6 +196,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
     cascades,
     ledger: cascades.flatMap((c) => c.applied),
     world,
+    perceivedBy,
     worldLog: world?.log ?? [],
     destination: facts.destination,
     sceneEntered: scene.entered,
@@ -212,11 +217,6 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
       landscape: weighing,
     },
   };
-}
-
-/** The places one step from `location` (the pack's connections). */
-export function exitsOf(pack: StoryPack, location: string): string[] {
-  return pack.locations.find((place) => place.id === location)?.connections.map((c) => c.to) ?? [];
 }
 
 function agentPositions(state: PlayState, personaId: string): Record<string, string> {

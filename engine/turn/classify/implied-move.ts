@@ -21,3 +21,8 @@ export function withImpliedMove(parse: StructuralParse, pack: StoryPack, from: s
   const summary = parse.actions.length === 0 ? `move (${move.to})` : `${parse.summary}; move (${move.to})`;
   return { ...parse, actions: [...parse.actions, implied], summary };
 }
+
+/** The places one step from `location` (the pack's connections). */
+export function exitsOf(pack: StoryPack, location: string): string[] {
+  return pack.locations.find((place) => place.id === location)?.connections.map((c) => c.to) ?? [];
+}

@@ -1,11 +1,10 @@
-import { parseStructure, type Lexicon } from '../../events/index.ts';
+import { parseStructure, type Lexicon, type StructuralParse } from '../../events/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import type { StreamEntry } from '../../stream/index.ts';
-import type { World } from '../../world/index.ts';
-import { write } from '../../world/index.ts';
+import type { Volume, World, WorldState } from '../../world/index.ts';
+import { getPerceivers, write } from '../../world/index.ts';
 import type { PlayState } from '../play-state.ts';
-import { exitsOf } from './classify-turn.ts';
-import { withImpliedMove } from './implied-move.ts';
+import { exitsOf, withImpliedMove } from './implied-move.ts';
 import { judgeActions } from './judge-actions.ts';
 import { volumeOf } from './volume.ts';
 
@@ -13,6 +12,8 @@ export interface NpcJudgment {
   readonly world: World | null;
   /** What could not happen, in words for the Narrator (and so for the character, who witnesses its telling). */
   readonly refusal: string | null;
+  /** Who perceives the character's doing (in the world before it acts); undefined for a pack without a world. */
+  readonly perceivedBy?: readonly string[];
 }
 
 /**
@@ -31,17 +32,31 @@ export function judgeNpcIntention(
   const location = world.state.agents[agent]?.location ?? context.state.positions[agent] ?? context.state.location;
   const text = intention.content;
   const parse = withImpliedMove(parseStructure(text, lexicon, { present: [] }), context.pack, location, text);
-  if (parse.constraint !== null) return { world, refusal: parse.constraint.reason };
+  const volume = volumeOf(text, false);
+  const perceivedBy = perceiversOf(world.state, agent, parse, volume, null);
+  if (parse.constraint !== null) return { world, refusal: parse.constraint.reason, perceivedBy };
   const judged = judgeActions(world, parse.actions, {
     agent,
     location,
     exits: exitsOf(context.pack, location),
     contentRef: `${intention.turn}:${intention.seq}`,
-    volume: volumeOf(text, false),
+    volume,
   });
-  if (judged.refusal === null) return { world: judged.world, refusal: null };
+  if (judged.refusal === null) return { world: judged.world, refusal: null, perceivedBy };
   const name = context.pack.characters.find((character) => character.id === agent)?.name ?? agent;
-  return { world: judged.world, refusal: `${name} cannot do it: ${judged.refusal.reason}` };
+  return { world: judged.world, refusal: `${name} cannot do it: ${judged.refusal.reason}`, perceivedBy };
+}
+
+/** Who sees the actor, and hears it when the words speak: the world's perception, not "the same place". */
+export function perceiversOf(
+  state: WorldState,
+  actor: string,
+  parse: StructuralParse,
+  volume: Volume,
+  to: string | null,
+): string[] {
+  const speaks = parse.actions.some((action) => action.kind === 'speech');
+  return getPerceivers(state, actor, speaks ? volume : null, to);
 }
 
 /**

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadPack, type StoryPack } from '../../../engine/pack/index.ts';
+import { eventsReportAt } from '../../../engine/turn/classify/index.ts';
+import { checkLineOfSight, getAudibleRange } from '../../../engine/world/index.ts';
+import { auditPrompt } from '../../support/leak-audit.ts';
 import { replaceOnce } from '../../support/lantern-variant.ts';
+import { APP_VERSION } from '../../support/packs.ts';
 import { unwrap } from '../../support/playthrough.ts';
 import { playVariant, type WorldGame } from '../../support/world-play.ts';
 
@@ -79,5 +84,78 @@ describe('one world for everyone (issue 23)', () => {
     );
     const state = await game.saved();
     expect(state.events?.world?.objects['boards-letter']?.place).toEqual({ at: 'agent', id: 'sam-fairweather' });
+  });
+});
+
+describe('perception decides who knows (issue 23)', () => {
+  const IN_THE_CHAPEL = {
+    'story.yaml': replaceOnce('  location: drowned-lantern\n', '  location: chapel\n'),
+    'characters/anselm-mercer.yaml': replaceOnce('chattiness: 35', 'chattiness: 100'),
+  };
+  const CREEP = 'I creep silently along the wall towards the altar rail.';
+
+  it('keeps a silent creep in the dark chapel out of Father Anselm’s prompt: nobody can see anybody', async () => {
+    game = await playVariant(IN_THE_CHAPEL);
+    expectTurn(await game.play(CREEP));
+    expect(game.fake.last('npc_intent', 'anselm-mercer')).not.toBe('');
+    expect(game.fake.last('npc_intent', 'anselm-mercer')).not.toContain(CREEP.toUpperCase());
+    const store = await game.store();
+    const stream = store.messagesBefore(null, 1000);
+    const calls = store.turns().flatMap((turn) => store.stageCalls(turn.id));
+    store.close();
+    const told = stream.find(
+      (message) => message.type === 'narration' && message.content.includes(CREEP.toUpperCase()),
+    );
+    expect(told?.meta).toEqual({ kind: 'heard', by: ['sam-fairweather'] });
+    const pack: StoryPack | null = (await loadPack(game.variant.packDir, { appVersion: APP_VERSION })).pack;
+    if (pack === null) throw new Error('the variant does not load');
+    expect(calls.flatMap((call) => auditPrompt(call, stream, pack))).toEqual([]);
+    // The audit counts such a telling in Anselm's prompt as a leak.
+    const [intent] = calls.filter((call) => call.stage === 'npc_intent');
+    if (intent === undefined || told === undefined) throw new Error('no intent call');
+    const bled = { ...intent, prompt: [...intent.prompt, { role: 'user' as const, content: told.content }] };
+    expect(auditPrompt(bled, stream, pack).map((leak) => leak.rule)).toContain(
+      'an event its principal did not perceive reached its prompt',
+    );
+  });
+
+  it('shows the same creep to Father Anselm when the chapel is lit', async () => {
+    game = await playVariant({
+      ...IN_THE_CHAPEL,
+      'world/locations.yaml': replaceOnce(
+        '- id: chapel\n  zone: the headland\n  lighting: dark',
+        '- id: chapel\n  zone: the headland\n  lighting: normal',
+      ),
+    });
+    expectTurn(await game.play(CREEP));
+    expect(game.fake.last('npc_intent', 'anselm-mercer')).toContain(CREEP.toUpperCase());
+  });
+
+  it('hears a shout in the tavern on the quay and along it, not on the headland; logs it as a shout', async () => {
+    game = await playVariant({});
+    expectTurn(await game.play('I shout "Pell! Thomas Pell!" at the top of my lungs.'));
+    const state = await game.saved();
+    const world = state.events?.world;
+    if (world === undefined || world === null) throw new Error('no world');
+    expect(getAudibleRange(world, 'drowned-lantern', 'shout')).toEqual([
+      'custom-house',
+      'drowned-lantern',
+      'harbour-office',
+      'quay',
+    ]);
+    const store = await game.store();
+    const report = eventsReportAt(store, 1);
+    store.close();
+    expect(report?.worldLog.find((entry) => entry.input.type === 'speak')?.input).toMatchObject({ volume: 'shout' });
+  });
+
+  it('keeps seeThrough as authored in both directions: nobody sees the quay from the lighthouse', async () => {
+    game = await playVariant({});
+    expectTurn(await game.play('I look around the taproom.'));
+    const world = (await game.saved()).events?.world;
+    if (world === undefined || world === null) throw new Error('no world');
+    expect(checkLineOfSight(world, 'quay', 'lighthouse')).toBe(false);
+    expect(checkLineOfSight(world, 'lighthouse', 'quay')).toBe(false);
+    expect(checkLineOfSight(world, 'chapel', 'quay')).toBe(false);
   });
 });
