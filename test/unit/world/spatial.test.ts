@@ -70,7 +70,7 @@ describe('audible range', () => {
 
   it('a loud scene halves the reach', () => {
     const loud = written(state, applyWrite(state, { type: 'set_atmosphere', mood: 'riot', tension: 0.9, noise: 0.8 }));
-    expect(getAudibleRange(loud, 'hall', 'normal')).toEqual(['hall', 'kitchen']);
+    expect(getAudibleRange(loud, 'hall', 'normal')).toEqual(['closet', 'hall', 'kitchen']);
     expect(getAudibleRange(state, 'cellar', 'shout')).toEqual(['attic', 'cellar', 'closet', 'hall', 'kitchen']);
     expect(getAudibleRange(loud, 'cellar', 'shout')).toEqual(['cellar', 'hall']);
   });
