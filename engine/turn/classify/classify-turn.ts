@@ -108,7 +108,9 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   if (refreshed.length > 0) runtime.sensitivity = sensitivityMapOf(pack, runtime.triggers, runtime.truth, present);
 
   const synced =
-    events.world === null ? null : syncAgents({ state: events.world, log: [] }, agentPositions(state, personaId));
+    events.world === null
+      ? null
+      : syncAgents({ state: events.world, log: [] }, agentPositions(state, personaId), state.time);
   const whisperTo = request.whisperTo === null ? {} : { whisperTo: request.whisperTo };
   const text = request.intention.content;
   const parse = withImpliedMove(parseStructure(text, runtime.lexicon, { present, ...whisperTo }), pack, location, text);

@@ -2,7 +2,8 @@ import { parseStructure, type Lexicon, type StructuralParse } from '../../events
 import type { StoryPack } from '../../pack/index.ts';
 import type { StreamEntry } from '../../stream/index.ts';
 import type { Volume, World, WorldState } from '../../world/index.ts';
-import { getPerceivers, write } from '../../world/index.ts';
+import { getPerceivers } from '../../world/index.ts';
+import { withPlayTime } from './world-step.ts';
 import type { PlayState } from '../play-state.ts';
 import { exitsOf, withImpliedMove } from './implied-move.ts';
 import { judgeActions } from './judge-actions.ts';
@@ -74,8 +75,5 @@ export function settleWorld(
     const there = world.state.agents[id]?.location;
     if (there !== undefined && id !== personaId) positions[id] = there;
   }
-  const clock = /T(\d{2}):(\d{2})/u.exec(state.time);
-  const timed =
-    clock === null ? null : write(world, { type: 'set_time', minuteOfDay: Number(clock[1]) * 60 + Number(clock[2]) });
-  return { world: timed?.ok === true ? timed.world : world, state: { ...state, positions } };
+  return { world: withPlayTime(world, state.time), state: { ...state, positions } };
 }

@@ -102,17 +102,25 @@ function factualEvent({ action, step }: AcceptedPart, input: FactualInput): Narr
 }
 
 /**
- * Everyone stands where the play state says before the world judges the turn: moves the world did not make itself
+ * Everyone stands where the play state says, at the time it says, before the world judges the turn: moves the world did not make itself
  * (off-screen lives between scenes, a character who leaves with the scene) are written into it, and logged, so the
  * turn's change log replays from the last saved world to this one.
  */
-export function syncAgents(world: World, positions: Readonly<Record<string, string>>): World {
+export function syncAgents(world: World, positions: Readonly<Record<string, string>>, time: string): World {
   let synced = world;
   for (const [agent, location] of Object.entries(positions)) {
     const result = write(synced, { type: 'place_agent', agent, location });
     if (result.ok) synced = result.world;
   }
-  return synced;
+  return withPlayTime(synced, time);
+}
+
+/** One clock: the world's time of day is play time's (a /skip or a boundary's time skip included), through the log. */
+export function withPlayTime(world: World, time: string): World {
+  const clock = /T(\d{2}):(\d{2})/u.exec(time);
+  if (clock === null) return world;
+  const result = write(world, { type: 'set_time', minuteOfDay: Number(clock[1]) * 60 + Number(clock[2]) });
+  return result.ok ? result.world : world;
 }
 
 /**

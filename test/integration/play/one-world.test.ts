@@ -159,3 +159,22 @@ describe('perception decides who knows (issue 23)', () => {
     expect(checkLineOfSight(world, 'chapel', 'quay')).toBe(false);
   });
 });
+
+describe('one clock (issue 23)', () => {
+  it('keeps world time with play time, through moves and a /skip, as logged world changes', async () => {
+    game = await playVariant({});
+    expectTurn(await game.play('I step out onto the quay.'));
+    const out = await game.saved();
+    expect(out.time).toBe('1768-09-29T21:31');
+    expect(out.events?.world?.environment.minuteOfDay).toBe(21 * 60 + 31);
+    unwrap(await game.play('/skip 30m'));
+    expectTurn(await game.play('I look at the tide board.'));
+    const later = await game.saved();
+    expect(later.time).toBe('1768-09-29T22:01');
+    expect(later.events?.world?.environment.minuteOfDay).toBe(22 * 60 + 1);
+    const store = await game.store();
+    const report = eventsReportAt(store, store.turns().at(-1)?.number ?? 0);
+    store.close();
+    expect(report?.worldLog.map((entry) => entry.input)).toContainEqual({ type: 'set_time', minuteOfDay: 22 * 60 + 1 });
+  });
+});
