@@ -1,4 +1,4 @@
-import { readdirSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadPack } from '../../../engine/pack/index.ts';
@@ -6,16 +6,16 @@ import { initialPlayState, PLAY_STATE_CHECKPOINT, playStateFromCheckpoint } from
 import { eventsReportAt, initialEventState } from '../../../engine/turn/classify/index.ts';
 import { replayLog, type WorldState } from '../../../engine/world/index.ts';
 import { APP_VERSION } from '../../support/packs.ts';
-import { readFixtureSave, replayFixture, STORIES_DIR, type FixtureRun } from '../../support/playthrough.ts';
+import {
+  goldenFixtures,
+  readFixtureSave,
+  replayFixture,
+  STORIES_DIR,
+  type FixtureRun,
+} from '../../support/playthrough.ts';
 
 // Every golden playthrough of a pack with a world: scene-state.md's Deterministic Replay, turn by turn.
-const fixtures = readdirSync(STORIES_DIR).flatMap((pack) => {
-  const dir = path.join(STORIES_DIR, pack, 'fixtures');
-  if (!existsSync(path.join(STORIES_DIR, pack, 'world')) || !existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.inputs'))
-    .map((file) => [pack, file.replace(/\.inputs$/u, '')] as const);
-});
+const fixtures = goldenFixtures((packDir) => existsSync(path.join(packDir, 'world')));
 
 const runs: FixtureRun[] = [];
 afterAll(async () => {
