@@ -17,6 +17,7 @@ import { PACK_FILES, PACK_FOLDERS, reportUnknownFiles, WORLD_FILES } from './pac
 import { PACK_FOLDER, scanPack, type PackTree } from './pack-tree.ts';
 import { fixturePaths, loadPromptOverrides } from './prompts.ts';
 import { checkReferences, checkTriggerReferences, checkWorldReferences } from './references.ts';
+import { checkWorldSoundness } from './world-checks.ts';
 import { characterSchema, charactersSchema, type Character } from './schema/characters.ts';
 import { locationsSchema } from './schema/locations.ts';
 import { loreSchema } from './schema/lore.ts';
@@ -113,6 +114,7 @@ async function readInto(
   const environment = await loadOne(tree, WORLD_FILES.environment, worldEnvironmentSchema, sink);
   const world = { locations: worldLocations, objects: worldObjects };
   checkWorldReferences({ story, personas, characters, locations, lore }, world, sink);
+  checkWorldSoundness({ story, personas, characters, locations, lore }, world, sink);
   const lexicon = await loadOne(tree, WORLD_FILES.lexicon, worldLexiconSchema, sink);
   const triggers = await loadList(tree, PACK_FILES.triggers, triggersSchema, sink);
   checkTriggerReferences({ story, personas, characters, locations, lore }, triggers, sink);

@@ -1,5 +1,4 @@
 import { judgmentForProposition, judgmentSubjects, type Subscription } from '../events/index.ts';
-import { checkContainmentCycles } from './containment-checks.ts';
 import type { DiagnosticSink, SourcePosition } from './diagnostics.ts';
 import type { Section, Sourced } from './pack-files.ts';
 import { PACK_FILES, WORLD_FILES } from './pack-layout.ts';
@@ -103,14 +102,13 @@ export function checkWorldReferences(sections: PackSections, world: WorldSection
     }
   }
   for (const object of world.objects.items) {
-    const { location, holder, in: container, owner, key } = object.value;
+    const { location, holder, in: container, owner } = object.value;
     if (location !== undefined) resolve(object, ['location'], location, places, sink);
     if (holder !== undefined) resolve(object, ['holder'], holder, people, sink);
     if (owner !== undefined) resolve(object, ['owner'], owner, people, sink);
     if (container !== undefined) resolve(object, ['in'], container, objects, sink);
-    if (key !== undefined) resolve(object, ['key'], key, objects, sink);
   }
-  checkContainmentCycles(world.objects, sink);
+  // A key that exists nowhere, an object inside itself or in a non-container: checkWorldSoundness (the world's check).
 }
 
 /** Triggers name the characters their effects and sensitivities concern: the player, or a character of the pack. */

@@ -22,6 +22,11 @@ export interface Resolution {
   readonly guidance?: NarratorGuidance;
   /** At a scene opening: the characters whose tier the Narrator may ask to change (its importance_flags). */
   readonly flaggable?: readonly string[];
+  /**
+   * Who perceives the actor's doing, as the world decides (light, line of sight, hearing); left out for a pack without
+   * a world, where everyone present witnesses it.
+   */
+  readonly perceivedBy?: readonly string[];
 }
 
 /**
@@ -43,12 +48,18 @@ export async function resolveIntention(
   return script.importance_flags ?? null;
 }
 
-/** Who sees what this resolution adds to the stream: everyone present, or only the two sides of a whisper. */
+/** Who sees what this resolution adds to the stream: who perceives it, or only the two sides of a whisper. */
 function witnesses(context: TurnContext, resolution: Resolution): StreamMeta {
   if (resolution.whisperTo !== undefined)
     return { kind: 'heard', by: [context.personaId, resolution.whisperTo], whispered: true };
   const present = charactersPresent(context.pack, context.state).map((character) => character.id);
-  return { kind: 'heard', by: [...new Set([context.personaId, ...present])] };
+  const everyone = [...new Set([context.personaId, ...present])];
+  const { perceivedBy } = resolution;
+  if (perceivedBy === undefined) return { kind: 'heard', by: everyone };
+  // The persona reads the whole story and the actor knows what it did; of the rest, only who perceived it.
+  const perceives = new Set([context.personaId, resolution.intention.owner, ...perceivedBy]);
+  const near = everyone.filter((id) => perceives.has(id));
+  return { kind: 'heard', by: [...near, ...perceivedBy.filter((id) => !near.includes(id))] };
 }
 
 async function writeBeatScript(context: TurnContext, resolution: Resolution): Promise<BeatScript> {

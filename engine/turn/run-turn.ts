@@ -5,7 +5,7 @@ import { TurnBuffer, type StreamEntry } from '../stream/index.ts';
 import { activateNpcs } from './activation.ts';
 import { classifyPersonaInput, finishTurnEvents, type EventTurnInput, type EventTurnOutput } from './classify/index.ts';
 import { loreStep, stateStep, type AfterTurnStep } from './extract.ts';
-import { detectMove } from './movement.ts';
+import { judgeNpcIntention, settleWorld } from './classify/npc-world.ts';
 import { appendWhole } from './append.ts';
 import { NO_GUIDANCE } from './classify/guidance.ts';
 import { flaggableCharacters, importanceBrief } from './importance-flags.ts';
@@ -89,6 +89,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     guidance: { ...classified.classification.guidance, ...opening, ...importance },
     flaggable,
     ...whisper,
+    ...(classified.classification.perceivedBy === null ? {} : { perceivedBy: classified.classification.perceivedBy }),
   };
   // A refused action changes nothing: no extractor, no character stage, no NPC round.
   let importanceFlags: NarratorImportanceFlags | null;
@@ -98,15 +99,24 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   // Each activated NPC in order: intent, then its own round. The Narrator keeps the turn's retrieved tier (Tier 3);
   // the refusal and the fired triggers' directions were for the persona's intention alone.
   const guidance = { ...NO_GUIDANCE, retrieved: classified.classification.guidance.retrieved };
+  // Each intention is judged by the world as the persona's was: a refused one is told as what could not happen.
+  let world = classified.classification.world;
   for (const characterId of refused ? [] : activation.active) {
     const roundStartSeq = buffer.nextSeq();
     const npcIntention = await npcIntent(context, characterId);
-    await round(context, characterId, { intention: npcIntention, roundStartSeq, silence: false, guidance }, afterTurn);
+    const judged = judgeNpcIntention(context, setup.events.runtime.lexicon, world, npcIntention);
+    world = judged.world;
+    const perceived = judged.perceivedBy === undefined ? {} : { perceivedBy: judged.perceivedBy };
+    const resolving = { intention: npcIntention, roundStartSeq, silence: false, guidance, ...perceived };
+    if (judged.refusal === null) await round(context, characterId, resolving, afterTurn);
+    else await resolveIntention(context, { ...resolving, guidance: { ...guidance, constraint: judged.refusal } });
   }
 
-  const moved = refused ? null : movement(context, input.intention, classified.classification.destination);
-  const finalState = moved === null ? context.state : moveTo(context.state, context.personaId, moved.to, moved.minutes);
-  const events = finishTurnEvents(context, setup.events, classified);
+  const moved = refused ? null : movement(context, classified.classification.destination);
+  const movedState = moved === null ? context.state : moveTo(context.state, context.personaId, moved.to, moved.minutes);
+  const settled = settleWorld(world, movedState, context.personaId);
+  const finalState = settled.state;
+  const events = finishTurnEvents(context, setup.events, classified, settled.world);
   return {
     messages: buffer.pending(),
     state: finalState,
@@ -119,11 +129,11 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   };
 }
 
-function movement(context: TurnContext, intention: string, destination: string | null) {
+/** The persona's move, as classification judged it (a verb it did not know included): never the words alone. */
+function movement(context: TurnContext, destination: string | null) {
   const here = context.pack.locations.find((location) => location.id === context.state.location);
   const connection = here?.connections.find((candidate) => candidate.to === destination);
-  if (connection !== undefined) return { to: connection.to, minutes: connection.travelMinutes ?? 5 };
-  return detectMove(context.pack, context.state.location, intention);
+  return connection === undefined ? null : { to: connection.to, minutes: connection.travelMinutes ?? 5 };
 }
 
 function appendPlayerInput(context: TurnContext, input: TurnInput): StreamEntry {

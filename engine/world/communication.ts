@@ -24,3 +24,13 @@ export function getWitnesses(state: WorldState, actorId: string): Agent[] {
     )
     .sort(byId);
 }
+
+/**
+ * Everyone who perceives an agent's doing: whoever can see it (light and line of sight) and, when it speaks, whoever
+ * hears it at that volume. Sorted; the actor left out. In a dark chapel a silent creep is perceived by nobody.
+ */
+export function getPerceivers(state: WorldState, actorId: string, volume: Volume | null, to: string | null = null) {
+  const seen = getWitnesses(state, actorId).map((agent) => agent.id);
+  const heard = volume === null ? [] : getHearers(state, actorId, volume, to).map((agent) => agent.id);
+  return [...new Set([...seen, ...heard])].sort();
+}

@@ -70,7 +70,10 @@ export function worldFromPack(
         capacity: extra?.capacity ?? null,
         overlooks: extra?.overlooks ?? [],
         connections: place.connections.map((connection) => {
-          const way = extra?.ways.find((candidate) => candidate.to === connection.to);
+          // A way authored only from the other end is the same way back: its door and its sight hold both ways.
+          const way =
+            extra?.ways.find((candidate) => candidate.to === connection.to) ??
+            extras.get(connection.to)?.ways.find((candidate) => candidate.to === place.id);
           // A way with no authored travel time still costs something, so paths prefer fewer steps.
           return {
             to: connection.to,

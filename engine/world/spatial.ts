@@ -1,6 +1,6 @@
 import { agentsAt, byId, doorIsOpen, linksBetween, neighboursOf } from './lookup.ts';
 import { LIGHTING_LEVELS } from './types.ts';
-import type { Agent, Lighting, Volume, WorldState } from './types.ts';
+import type { Agent, Connection, Lighting, Volume, WorldState } from './types.ts';
 
 /**
  * The spatial queries of scene-state.md. Sight is geometric (checkLineOfSight) and then lit (getVisibleAgents): you
@@ -46,16 +46,18 @@ export function getVisibleAgents(state: WorldState, from: string, excluding: str
 }
 
 /**
- * How far speech carries, in "sound steps": an open way costs 1, a closed door 2 (it muffles). A noisy scene (noise ≥
- * 0.7) takes one step off; a whisper never leaves the room.
+ * How far speech carries, in minutes of travel: a way costs its travel time (at least 1), twice that through a closed
+ * door (it muffles). A loud scene (noise ≥ 0.7) halves the reach; a whisper never leaves the room. So a shout in a
+ * tavern is heard on the quay outside and in the houses along it, not on a headland a quarter of an hour away.
  */
-const VOLUME_REACH: { readonly [V in Volume]: number } = { whisper: 0, normal: 1, shout: 3 };
+const VOLUME_REACH: { readonly [V in Volume]: number } = { whisper: 0, normal: 3, shout: 9 };
 const LOUD_SCENE = 0.7;
 
-/** Locations where speech at `volume` from `from` can be heard, sorted by id. Dijkstra over sound steps. */
+/** Locations where speech at `volume` from `from` can be heard, sorted by id. Dijkstra over sound distance. */
 export function getAudibleRange(state: WorldState, from: string, volume: Volume): string[] {
   if (state.locations[from] === undefined) return [];
-  const reach = Math.max(0, VOLUME_REACH[volume] - (state.environment.noise >= LOUD_SCENE ? 1 : 0));
+  const full = VOLUME_REACH[volume];
+  const reach = state.environment.noise >= LOUD_SCENE ? Math.floor(full / 2) : full;
   const best = new Map<string, number>([[from, 0]]);
   const frontier = [from];
   while (frontier.length > 0) {
@@ -64,7 +66,7 @@ export function getAudibleRange(state: WorldState, from: string, volume: Volume)
     if (current === undefined) break;
     const spent = best.get(current) ?? 0;
     for (const next of neighboursOf(state, current)) {
-      const step = Math.min(...linksBetween(state, current, next).map((link) => (doorIsOpen(state, link) ? 1 : 2)));
+      const step = Math.min(...linksBetween(state, current, next).map((link) => soundCost(state, link)));
       const total = spent + step;
       if (total > reach || total >= (best.get(next) ?? Infinity)) continue;
       best.set(next, total);
@@ -72,6 +74,11 @@ export function getAudibleRange(state: WorldState, from: string, volume: Volume)
     }
   }
   return [...best.keys()].sort();
+}
+
+function soundCost(state: WorldState, link: Connection): number {
+  const distance = Math.max(1, link.cost);
+  return doorIsOpen(state, link) ? distance : distance * 2;
 }
 
 /** Agents who hear speech at `volume` from `from`, sorted by id. */

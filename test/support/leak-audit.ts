@@ -53,6 +53,7 @@ export function auditPrompt(call: StoredStageCall, stream: readonly StoredMessag
       if (!resolving && !own && !classifying) leak('an intention reached a stage that may not see it', message.content);
     }
   }
+  leaks.push(...unperceivedEvents(call, stream, prompt));
   if (INTENT_AND_VOICE.has(call.stage)) {
     for (const match of prompt.matchAll(/\(([a-z]+), (\d+)\)/gu)) {
       if (Number(match[2]) < 6)
@@ -70,6 +71,38 @@ export function auditPrompt(call: StoredStageCall, stream: readonly StoredMessag
       leak(`lore only for ${secretOf} leaked`, entry.key);
   }
   return leaks;
+}
+
+/** A character's own stages: what reaches them is what the character perceived. */
+const OWN_STAGES = new Set(['npc_intent', 'character_dialog', 'character_extractor', 'character_reflection']);
+
+/**
+ * Perception (issue 23): narration and dialog record who perceived them, as the world decided (light, line of sight,
+ * hearing). One that the principal did not perceive in a prompt of its own is a leak, unless the same words were also
+ * told where it did perceive them.
+ */
+function unperceivedEvents(call: StoredStageCall, stream: readonly StoredMessage[], prompt: string): Leak[] {
+  if (!OWN_STAGES.has(call.stage)) return [];
+  const perceivers = (message: StoredMessage) => heardBy(message) ?? [call.principal];
+  const perceived = new Set(
+    stream.filter((message) => perceivers(message).includes(call.principal)).map((message) => message.content),
+  );
+  return stream
+    .filter((message) => message.type === 'narration' || message.type === 'dialog')
+    .filter((message) => !perceived.has(message.content) && prompt.includes(message.content))
+    .map((message) => ({
+      stage: call.stage,
+      principal: call.principal,
+      rule: 'an event its principal did not perceive reached its prompt',
+      text: message.content,
+    }));
+}
+
+function heardBy(message: StoredMessage): readonly string[] | null {
+  const meta: unknown = message.meta;
+  if (typeof meta !== 'object' || meta === null || !('kind' in meta) || !('by' in meta)) return null;
+  if (meta.kind !== 'heard' || !Array.isArray(meta.by)) return null;
+  return meta.by.filter((who): who is string => typeof who === 'string');
 }
 
 /** Who is party to a whispered line (its two sides), or null for a line everyone present witnessed. */

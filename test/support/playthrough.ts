@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,4 +129,15 @@ export async function playAll(
 export function unwrap<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   return result.value;
+}
+
+/** Every scripted playthrough the built-in packs ship, as [pack, fixture name]; `keep` picks packs by their folder. */
+export function goldenFixtures(keep: (packDir: string) => boolean = () => true): (readonly [string, string])[] {
+  return readdirSync(STORIES_DIR).flatMap((pack) => {
+    const dir = path.join(STORIES_DIR, pack, 'fixtures');
+    if (!existsSync(dir) || !keep(path.join(STORIES_DIR, pack))) return [];
+    return readdirSync(dir)
+      .filter((file) => file.endsWith('.inputs'))
+      .map((file) => [pack, file.replace(/\.inputs$/u, '')] as const);
+  });
 }

@@ -12,7 +12,7 @@ import {
 } from '../../events/index.ts';
 import type { LandscapeEvaluation } from '../../storykeeper/index.ts';
 import { NARRATOR_OWNER, type StreamEntry, type ViewRequest } from '../../stream/index.ts';
-import type { LogEntry } from '../../world/index.ts';
+import type { LogEntry, World } from '../../world/index.ts';
 import type { PlayState } from '../play-state.ts';
 import { charactersPresent } from '../prompt-view.ts';
 import type { TurnContext } from '../turn-context.ts';
@@ -30,7 +30,10 @@ import { narratorGuidance, type NarratorGuidance } from './guidance.ts';
 import { understoodActions } from './understood.ts';
 import { cascadeLimitsOf, sensitivityMapOf, type EventRuntime } from './runtime.ts';
 import { sceneStep } from './scene-step.ts';
-import { classifyFacts, syncAgents, type Violation } from './world-step.ts';
+import { classifyFacts, commitWorldFacts, syncAgents, type Violation } from './world-step.ts';
+import { exitsOf, withImpliedMove } from './implied-move.ts';
+import { volumeOf } from './volume.ts';
+import { perceiversOf } from './npc-world.ts';
 
 /** What classification reads of the turn: no LLM, no stream writes. */
 export type ClassifyContext = Pick<TurnContext, 'pack' | 'personaId' | 'state' | 'buffer' | 'clock'>;
@@ -52,6 +55,10 @@ export interface Classification {
   readonly judgments: readonly InterpretiveJudgment[];
   readonly cascades: readonly CascadeResult[];
   readonly ledger: readonly LedgerEntry[];
+  /** The world after the persona's intention, with this turn's log so far: the NPC rounds act on it next. */
+  readonly world: World | null;
+  /** Who perceives the persona's doing, as the world decides (null: the pack has no world). */
+  readonly perceivedBy: readonly string[] | null;
   readonly worldLog: readonly LogEntry[];
   readonly destination: string | null;
   readonly sceneEntered: boolean;
@@ -100,18 +107,23 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   const refreshed: string[] = scene.entered ? ['scene entry'] : scene.castChanged ? ['cast change'] : [];
   if (refreshed.length > 0) runtime.sensitivity = sensitivityMapOf(pack, runtime.triggers, runtime.truth, present);
 
-  const world =
-    events.world === null ? null : syncAgents({ state: events.world, log: [] }, agentPositions(state, personaId));
+  const synced =
+    events.world === null
+      ? null
+      : syncAgents({ state: events.world, log: [] }, agentPositions(state, personaId), state.time);
   const whisperTo = request.whisperTo === null ? {} : { whisperTo: request.whisperTo };
-  const parse = parseStructure(request.intention.content, runtime.lexicon, { present, ...whisperTo });
+  const text = request.intention.content;
+  const parse = withImpliedMove(parseStructure(text, runtime.lexicon, { present, ...whisperTo }), pack, location, text);
+  const volume = volumeOf(text, request.whisperTo !== null);
+  const perceivedBy = synced === null ? null : perceiversOf(synced.state, personaId, parse, volume, request.whisperTo);
   const facts = classifyFacts({
     parse,
-    world,
+    world: synced,
     personaId,
     location,
-    exits: pack.locations.find((place) => place.id === location)?.connections.map((c) => c.to) ?? [],
+    exits: exitsOf(pack, location),
     contentRef: `${turn}:${request.intention.seq}`,
-    whisper: request.whisperTo !== null,
+    volume,
   });
   const cascade = (records: readonly LedgerRecord[], firstSeq: number) =>
     cascadeWithGates(
@@ -150,6 +162,10 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
     c.applied.some((entry) => entry.record.kind === 'event' && entry.record.event.type === 'InformationRevealed'),
   );
   if (scene.entered || opened.length > 0 || revealed) runtime.landscape = weigh();
+  const world = commitWorldFacts(
+    facts.world,
+    [...tier1.results, ...tier2.results].flatMap((c) => c.applied),
+  );
   const directives: Directive[] = [...events.directives, ...scene.directives, ...cascades.flatMap((c) => c.directives)];
   const deferred: DeferredEvent[] = [...scene.deferred, ...cascades.flatMap((c) => c.deferred)];
   const retrieved = retrievedContext(
@@ -181,7 +197,9 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
     judgments,
     cascades,
     ledger: cascades.flatMap((c) => c.applied),
-    worldLog: facts.world?.log ?? [],
+    world,
+    perceivedBy,
+    worldLog: world?.log ?? [],
     destination: facts.destination,
     sceneEntered: scene.entered,
     refreshed,
@@ -189,7 +207,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
     opened,
     context: retrieved.report,
     events: {
-      world: facts.world?.state ?? null,
+      world: world?.state ?? null,
       sceneId,
       location,
       present,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DeferredEvent, Directive } from '../../events/index.ts';
-import { worldStateSchema } from '../../world/index.ts';
+import { checkWorldState, worldStateSchema } from '../../world/index.ts';
 
 /**
  * The event system's part of the play state, saved with every turn: the world (for packs with a `world/` folder),
@@ -17,8 +17,14 @@ const deferredSchema = z.custom<DeferredEvent>(
   { error: 'a deferred event' },
 );
 
+/** A saved world is judged by the same check as a pack's: a save that holds an impossible world does not load. */
+const soundWorldSchema = worldStateSchema.nullable().superRefine((state, context) => {
+  for (const problem of state === null ? [] : checkWorldState(state))
+    context.addIssue({ code: 'custom', message: problem });
+});
+
 export const eventStateSchema = z.strictObject({
-  world: worldStateSchema.nullable(),
+  world: soundWorldSchema,
   /** What InScene names: the narrative graph's scene set here, or the location itself. */
   sceneId: z.string(),
   /** Where the persona was when the scene was entered: a new place is a new scene. */

@@ -1,4 +1,5 @@
 import type { StreamEntry } from '../../stream/index.ts';
+import type { World } from '../../world/index.ts';
 import type { TurnContext } from '../turn-context.ts';
 import { classifyTurn, type Classification } from './classify-turn.ts';
 import { interpretStep, type InterpretStep } from './deep-interpretation.ts';
@@ -58,16 +59,23 @@ export function classifyPersonaInput(
 }
 
 /** At the end of the turn: the ledger rows, the new state, the report and the truth checkpoint at scene entry. */
-export function finishTurnEvents(context: TurnContext, input: EventTurnInput, classified: Classified): EventTurnOutput {
+export function finishTurnEvents(
+  context: TurnContext,
+  input: EventTurnInput,
+  classified: Classified,
+  world: World | null = classified.classification.world,
+): EventTurnOutput {
   const { classification, interpret } = classified;
   const report = {
     ...classificationReport(context.buffer.turn, classification),
+    // The whole turn's changes: the persona's intention, then the characters' and the settling of time and places.
+    worldLog: world?.log ?? [],
     reconciliations: [],
     interpretation: interpret === null ? ('none' as const) : ('pending' as const),
   };
   return {
     ledger: classification.ledger,
-    state: classification.events,
+    state: { ...classification.events, world: world?.state ?? null },
     report,
     truthCheckpoint: classification.sceneEntered ? input.runtime.truth.snapshot() : null,
   };

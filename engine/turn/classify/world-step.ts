@@ -1,7 +1,8 @@
-import type { LedgerRecord, NarrativeEvent, ParsedAction, StructuralParse } from '../../events/index.ts';
+import type { LedgerEntry, LedgerRecord, NarrativeEvent, StructuralParse } from '../../events/index.ts';
 import { PLAYER } from '../../events/index.ts';
-import type { LogEntry, Volume, World, WorldAction } from '../../world/index.ts';
-import { act, startWorld, write } from '../../world/index.ts';
+import type { LogEntry, Volume, World } from '../../world/index.ts';
+import { write } from '../../world/index.ts';
+import { destinationOf, judgeActions, type AcceptedPart } from './judge-actions.ts';
 
 /** An attempt the world refuses: the Narrator renders the refusal in-world and nothing changes. */
 export interface Violation {
@@ -27,75 +28,70 @@ export interface FactualInput {
   readonly exits: readonly string[];
   /** The intention's place in the stream: SpeechAct records it as the content reference. */
   readonly contentRef: string;
-  readonly whisper: boolean;
+  /** How loud the persona speaks: whispered, said, or shouted (classified from the input). */
+  readonly volume: Volume;
 }
 
 /**
  * Stage 2 (event-system.md): each parsed action is checked against the world (engine/world validates resources,
- * target state and physical constraints) and becomes a factual event; the first refusal stops the rest and becomes
- * a ConstraintViolation. Without a `world/` folder only the pack's hard constraints are checked.
+ * target state and physical constraints) and becomes a factual event. A refusal of any part is a ConstraintViolation
+ * and none of the intention happens (judgeActions). Without a `world/` folder only the pack's hard constraints are
+ * checked.
  */
 export function classifyFacts(input: FactualInput): FactualOutcome {
   const { parse } = input;
   if (parse.constraint !== null) {
     const { verb, id, reason } = parse.constraint;
-    return refused(input, input.world, [], { action: verb, constraint: id, reason });
+    return refused(input.world, { action: verb, constraint: id, reason });
   }
-  let world = input.world;
+  const frame = {
+    agent: input.personaId,
+    location: input.location,
+    exits: input.exits,
+    contentRef: input.contentRef,
+    volume: input.volume,
+  };
+  const judged = judgeActions(input.world, parse.actions, frame);
+  if (judged.refusal !== null) {
+    const { action, code, reason } = judged.refusal;
+    return refused(judged.world, { action: action.action, constraint: code, reason });
+  }
   const records: LedgerRecord[] = [];
   let destination: string | null = null;
-  for (const action of parse.actions) {
-    const step = worldAction(action, input);
-    if (world !== null && step !== null) {
-      const result = act(world, step);
-      if (!result.ok)
-        return refused(input, world, records, {
-          action: action.action,
-          constraint: result.code,
-          reason: result.reason,
-        });
-      world = result.world;
-    }
-    const event = factualEvent(action, input);
+  for (const part of judged.accepted) {
+    const event = factualEvent(part, input);
     if (event === null) continue;
     if (event.type === 'MovementAction') destination = event.to;
     records.push({ kind: 'event', event });
   }
-  return { records, world, violation: null, destination };
+  return { records, world: judged.world, violation: null, destination };
 }
 
-function refused(
-  input: FactualInput,
-  world: World | null,
-  before: LedgerRecord[],
-  violation: Violation,
-): FactualOutcome {
+/** An intention refused in any part did not happen at all: the world is as it was, the violation is the one record. */
+function refused(world: World | null, violation: Violation): FactualOutcome {
   const event: NarrativeEvent = {
     type: 'ConstraintViolation',
     actor: PLAYER,
     action: violation.action,
     constraint: violation.constraint,
   };
-  // Events before the refused one stand (they happened); the world keeps their changes.
-  return { records: [...before, { kind: 'event', event }], world, violation, destination: null };
+  return { records: [{ kind: 'event', event }], world, violation, destination: null };
 }
 
-function destinationOf(action: ParsedAction, input: FactualInput): string | null {
-  const places = action.targets.filter((target) => target.kind === 'location').map((target) => target.id);
-  return places.find((place) => input.exits.includes(place)) ?? null;
-}
-
-function factualEvent(action: ParsedAction, input: FactualInput): NarrativeEvent | null {
-  // A thing acted on is the target ("show Silas the badge" shows the badge); else the person.
+function factualEvent({ action, step }: AcceptedPart, input: FactualInput): NarrativeEvent | null {
+  // A thing acted on is the target ("show Silas the badge" shows the badge); else the person. The world may have
+  // filled in what the words left out ("open it", "the door").
+  const acted = step !== null && 'object' in step ? step.object : undefined;
   const target =
     action.targets.find((entity) => entity.kind === 'object')?.id ??
+    acted ??
     action.targets.find((entity) => entity.kind === 'character')?.id ??
     null;
   switch (action.kind) {
     case 'speech':
       return { type: 'SpeechAct', speaker: PLAYER, addressee: action.addressee, content_hash: input.contentRef };
     case 'movement': {
-      const to = destinationOf(action, input);
+      const to = step?.type === 'move' ? step.to : destinationOf(action, input.exits);
       return to === null ? null : { type: 'MovementAction', actor: PLAYER, from: input.location, to };
     }
     case 'examination':
@@ -105,49 +101,40 @@ function factualEvent(action: ParsedAction, input: FactualInput): NarrativeEvent
   }
 }
 
-/** The world action a parsed action asks for, when the world has a rule for it. */
-function worldAction(action: ParsedAction, input: FactualInput): WorldAction | null {
-  const agent = input.personaId;
-  const objects = action.targets.filter((target) => target.kind === 'object').map((target) => target.id);
-  const [object, second] = objects;
-  const person = action.targets.find((target) => target.kind === 'character')?.id;
-  switch (action.action) {
-    case 'move': {
-      const to = destinationOf(action, input);
-      return to === null ? null : { type: 'move', agent, to };
-    }
-    case 'speak': {
-      const volume: Volume = input.whisper ? 'whisper' : 'normal';
-      return { type: 'speak', agent, volume, message: input.contentRef, to: action.addressee };
-    }
-    case 'examine':
-      return object === undefined ? null : { type: 'examine', agent, target: object };
-    case 'give':
-      return object === undefined || person === undefined ? null : { type: 'give', agent, object, to: person };
-    case 'put':
-      return object === undefined || second === undefined ? null : { type: 'put', agent, object, container: second };
-    case 'take':
-    case 'drop':
-    case 'open':
-    case 'close':
-    case 'lock':
-    case 'unlock':
-    case 'use':
-      return object === undefined ? null : { type: action.action, agent, object };
-    default:
-      return null;
-  }
-}
-
-/** Everyone stands where the play state says before the world judges the turn (moves of earlier turns included). */
-export function syncAgents(world: World, positions: Readonly<Record<string, string>>): World {
+/**
+ * Everyone stands where the play state says, at the time it says, before the world judges the turn: moves the world did not make itself
+ * (off-screen lives between scenes, a character who leaves with the scene) are written into it, and logged, so the
+ * turn's change log replays from the last saved world to this one.
+ */
+export function syncAgents(world: World, positions: Readonly<Record<string, string>>, time: string): World {
   let synced = world;
   for (const [agent, location] of Object.entries(positions)) {
     const result = write(synced, { type: 'place_agent', agent, location });
     if (result.ok) synced = result.world;
   }
-  // The change log is per turn: the checkpoint holds the state; the turn's report holds its log.
-  return startWorld(synced.state);
+  return withPlayTime(synced, time);
+}
+
+/** One clock: the world's time of day is play time's (a /skip or a boundary's time skip included), through the log. */
+export function withPlayTime(world: World, time: string): World {
+  const clock = /T(\d{2}):(\d{2})/u.exec(time);
+  if (clock === null) return world;
+  const result = write(world, { type: 'set_time', minuteOfDay: Number(clock[1]) * 60 + Number(clock[2]) });
+  return result.ok ? result.world : world;
+}
+
+/**
+ * A trigger's SetWorldState is a change to the world, made through its log: the truth set's WorldState fact and the
+ * world's flag are one fact, never two that drift apart.
+ */
+export function commitWorldFacts(world: World | null, applied: readonly LedgerEntry[]): World | null {
+  let current = world;
+  for (const { record } of applied) {
+    if (current === null || record.kind !== 'event' || record.event.type !== 'WorldStateChanged') continue;
+    const result = write(current, { type: 'set_flag', key: record.event.key, value: record.event.new_value });
+    if (result.ok) current = result.world;
+  }
+  return current;
 }
 
 export type { LogEntry };

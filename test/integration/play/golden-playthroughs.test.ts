@@ -4,17 +4,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadPack, type StoryPack } from '../../../engine/pack/index.ts';
 import type { TruthView } from '../../../engine/api/index.ts';
 import { buildTruthView, PLAY_STATE_CHECKPOINT, playStateFromCheckpoint } from '../../../engine/turn/index.ts';
-import { readFixtureSave, replayFixture, STORIES_DIR, type FixtureRun } from '../../support/playthrough.ts';
+import {
+  goldenFixtures,
+  readFixtureSave,
+  replayFixture,
+  STORIES_DIR,
+  type FixtureRun,
+} from '../../support/playthrough.ts';
 
 // Every built-in pack ships scripted playthroughs; each is replayed and its exact stream, states and lore compared
 // with a committed golden file. A change in the turn pipeline that alters any of them shows up here as a diff.
-const fixtures = readdirSync(STORIES_DIR).flatMap((pack) => {
-  const dir = path.join(STORIES_DIR, pack, 'fixtures');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.inputs'))
-    .map((file) => [pack, file.replace(/\.inputs$/u, '')] as const);
-});
+const fixtures = goldenFixtures();
 
 const runs: FixtureRun[] = [];
 afterAll(async () => {

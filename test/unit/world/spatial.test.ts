@@ -68,9 +68,9 @@ describe('audible range', () => {
     expect(getAudibleRange(state, 'hall', 'shout')).toEqual(['attic', 'cellar', 'closet', 'garden', 'hall', 'kitchen']);
   });
 
-  it('a loud scene shortens the reach', () => {
+  it('a loud scene halves the reach', () => {
     const loud = written(state, applyWrite(state, { type: 'set_atmosphere', mood: 'riot', tension: 0.9, noise: 0.8 }));
-    expect(getAudibleRange(loud, 'hall', 'normal')).toEqual(['hall']);
+    expect(getAudibleRange(loud, 'hall', 'normal')).toEqual(['closet', 'hall', 'kitchen']);
     expect(getAudibleRange(state, 'cellar', 'shout')).toEqual(['attic', 'cellar', 'closet', 'hall', 'kitchen']);
     expect(getAudibleRange(loud, 'cellar', 'shout')).toEqual(['cellar', 'hall']);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   act,
   checkWorldState,
+  worldProblems,
   createWorldState,
   isWrite,
   perceive,
@@ -58,10 +59,10 @@ describe('perception', () => {
 });
 
 describe('communication', () => {
-  it('says who hears an utterance at each volume', () => {
+  it('says who hears an utterance at each volume, by distance: the garden is five minutes off', () => {
     const world = startWorld(houseWorld());
     expect(whoHears(world, 'tomas', 'whisper')).toEqual([]);
-    expect(whoHears(world, 'tomas', 'normal')).toEqual(['ines', 'mara']);
+    expect(whoHears(world, 'tomas', 'normal')).toEqual(['mara']);
     expect(whoHears(world, 'tomas', 'shout')).toEqual(['ghost', 'ines', 'mara']);
     const together = acted(world, { type: 'move', agent: 'mara', to: 'kitchen' });
     expect(whoHears(together, 'tomas', 'whisper', 'mara')).toEqual(['mara']);
@@ -131,8 +132,31 @@ describe('initial state', () => {
       'location a: connection to unknown location b',
       'location a: door gate is not an object',
       'agent x: unknown location b',
-      'object o: o2 is not a container',
-      'object o: unknown key k',
+      'object o: unknown container o2',
+    ]);
+  });
+
+  it('finds impossible worlds: objects inside themselves at any depth, non-containers, doors that cannot open', () => {
+    const impossible = createWorldState({
+      locations: [
+        { id: 'a', name: 'A', connections: [{ to: 'b', door: 'gate' }] },
+        { id: 'b', name: 'B' },
+      ],
+      objects: [
+        { id: 'gate', name: 'gate', kind: 'fixed', place: { at: 'location', id: 'a' }, keyId: 'lost-key' },
+        { id: 'coin', name: 'coin', kind: 'portable', place: { at: 'container', id: 'purse' } },
+        { id: 'purse', name: 'purse', kind: 'portable', container: true, place: { at: 'container', id: 'purse' } },
+        { id: 'stone', name: 'stone', kind: 'portable', place: { at: 'location', id: 'a' } },
+        { id: 'pebble', name: 'pebble', kind: 'portable', place: { at: 'container', id: 'stone' } },
+      ],
+    });
+    expect(checkWorldState(impossible)).toEqual([
+      'object gate: is the door of a way but has no open state; give it state: { open: false }',
+      'object pebble: stone is not a container',
+      'object purse: "purse" is inside itself; put it in another container, a location or a holder',
+    ]);
+    expect(worldProblems(impossible).filter((problem) => problem.severity === 'warning')).toEqual([
+      expect.objectContaining({ code: 'key_nowhere', id: 'gate', field: 'key' }),
     ]);
   });
 });
