@@ -4,33 +4,31 @@ import type { SqliteConnection } from './sqlite/connection.ts';
 import { statement } from './sqlite/exec.ts';
 
 /**
- * The bulky payloads of a save (stage-call prompts, checkpoints, durable-run snapshots), packed (format 5): deflated
- * with the previous payload of the same kind as deflate's preset dictionary, so what the last call of a stage (or the
- * last checkpoint of a kind) already stored costs next to nothing again. A payload packed alone starts each chain again
- * every CHAIN_LIMIT + 1 rows, so reading one unpacks at most that many.
+ * The smaller packed payloads of a save (stage-call outputs, boundary-step outputs), packed as format 5 made them:
+ * deflated with the previous payload of the same kind as deflate's preset dictionary, so what the last call of a stage
+ * already stored costs next to nothing again. A payload packed alone starts each chain again every CHAIN_LIMIT + 1
+ * rows, so reading one unpacks at most that many. (Deflate packs these short texts smaller than zstd does; the bulky
+ * ones are packed against several recent rows instead: packed-recent.ts.)
  */
 
 /** Links from a payload back to one packed alone. */
 export const CHAIN_LIMIT = 31;
 /** Deflate reaches 32 KiB back; the dictionary is the start of the base, which lines up with the start of the text. */
 const DICTIONARY_BYTES = 32 * 1024 - 512;
-/** Unpacked payloads kept per connection: a turn's calls, and the last of each kind for the next write's base (the
- * boundary's stages come round only every few turns). */
-const CACHE_SIZE = 256;
+/** Unpacked payloads kept per connection: a turn's calls, the recent rows the next write packs against and what a read
+ * of a recent row unpacks (up to EPOCH_ROWS of packed-recent.ts), for every packed column together. */
+const CACHE_SIZE = 512;
 
 export interface PackedColumn {
-  readonly table: 'stage_calls' | 'checkpoints' | 'boundary_runs' | 'boundary_steps';
-  readonly column: 'prompt' | 'output' | 'data' | 'input';
+  readonly table: 'stage_calls' | 'boundary_steps';
+  readonly column: 'output';
   /** What makes two rows "of the same kind". */
-  readonly kind: 'stage' | 'kind' | 'step';
+  readonly kind: 'stage' | 'step';
   /** The last row of a kind from a turn no later than (kind, turnId) → (id, chain): when the table has no turn_id. */
   readonly lastOfKind?: string;
 }
 
-export const PACKED_PROMPT: PackedColumn = { table: 'stage_calls', column: 'prompt', kind: 'stage' };
 export const PACKED_OUTPUT: PackedColumn = { table: 'stage_calls', column: 'output', kind: 'stage' };
-export const PACKED_CHECKPOINT: PackedColumn = { table: 'checkpoints', column: 'data', kind: 'kind' };
-export const PACKED_RUN_INPUT: PackedColumn = { table: 'boundary_runs', column: 'input', kind: 'kind' };
 export const PACKED_STEP_OUTPUT: PackedColumn = {
   table: 'boundary_steps',
   column: 'output',
@@ -80,13 +78,13 @@ export function packFor(
 
 /** Remembers a row just written, so the next one of its kind does not unpack it again. */
 export function rememberPacked(sqlite: SqliteConnection, spec: PackedColumn, id: number, text: string): void {
-  remember(sqlite, keyOf(spec, id), text);
+  rememberText(sqlite, keyOf(spec, id), text);
 }
 
 /** The text of a packed row (unpacking its chain back to a payload packed alone). */
 export function unpackRow(sqlite: SqliteConnection, spec: PackedColumn, id: number): string {
   const key = keyOf(spec, id);
-  const cached = caches.get(sqlite)?.get(key);
+  const cached = cachedText(sqlite, key);
   if (cached !== undefined) return cached;
   const row = statement(
     sqlite,
@@ -100,7 +98,7 @@ export function unpackRow(sqlite: SqliteConnection, spec: PackedColumn, id: numb
     if (error instanceof EngineError) throw error;
     throw damaged(spec, id, error instanceof Error ? error.message : String(error));
   }
-  remember(sqlite, key, text);
+  rememberText(sqlite, key, text);
   return text;
 }
 
@@ -110,7 +108,12 @@ function keyOf(spec: PackedColumn, id: number): string {
 
 const caches = new WeakMap<SqliteConnection, Map<string, string>>();
 
-function remember(sqlite: SqliteConnection, key: string, text: string): void {
+/** An unpacked payload this connection still holds, by `table.column:id`. */
+export function cachedText(sqlite: SqliteConnection, key: string): string | undefined {
+  return caches.get(sqlite)?.get(key);
+}
+
+export function rememberText(sqlite: SqliteConnection, key: string, text: string): void {
   let cache = caches.get(sqlite);
   if (cache === undefined) {
     cache = new Map();
@@ -125,7 +128,11 @@ function remember(sqlite: SqliteConnection, key: string, text: string): void {
   }
 }
 
-function damaged(spec: PackedColumn, id: number, reason: string): EngineError {
+export function damaged(
+  spec: { readonly table: string; readonly column: string },
+  id: number,
+  reason: string,
+): EngineError {
   return new EngineError(
     'save_corrupt',
     `The save is damaged: the stored ${spec.column} of ${spec.table} row ${id} cannot be read (${reason}).`,
