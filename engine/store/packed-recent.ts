@@ -119,7 +119,9 @@ function chooseBases(sqlite: SqliteConnection, spec: RecentColumn, row: RecentRo
   ).all(start.id);
   if (epoch.length >= EPOCH_ROWS) return null;
   // A base's turn is no later than the row's, so a fork (which keeps whole turns) keeps every base.
-  const recent = epoch.filter(isCandidate).filter((c) => c.turnId <= row.turnId && c.turnId > row.turnId - RECENT_TURNS);
+  const recent = epoch
+    .filter(isCandidate)
+    .filter((c) => c.turnId <= row.turnId && c.turnId > row.turnId - RECENT_TURNS);
   const bases: number[] = [];
   for (const columns of spec.likeness) {
     const like = recent.findLast((c) => columns.every((column) => c[column] === row.keys[column]));
@@ -157,6 +159,7 @@ function unpackBase(sqlite: SqliteConnection, spec: RecentColumn, base: Base, be
 }
 
 function compress(text: string, dictionary: readonly string[]): Buffer {
+  requireDictionaries();
   const params = { [constants.ZSTD_c_compressionLevel]: LEVEL };
   const bytes = Buffer.from(text, 'utf8');
   if (dictionary.length === 0) return zstdCompressSync(bytes, { params });
@@ -164,8 +167,28 @@ function compress(text: string, dictionary: readonly string[]): Buffer {
 }
 
 function decompress(payload: Uint8Array, dictionary: readonly string[]): string {
+  requireDictionaries();
   if (dictionary.length === 0) return zstdDecompressSync(payload).toString('utf8');
   return zstdDecompressSync(payload, { dictionary: dictionaryOf(dictionary) }).toString('utf8');
+}
+
+let dictionariesWork = false;
+
+/** node:zlib takes zstd dictionaries from Node 22.19 on; an older one would pack without them and misread saves. */
+function requireDictionaries(): void {
+  if (dictionariesWork) return;
+  const dictionary = Buffer.from('{"check":"a zstd dictionary is used"}'.repeat(4), 'utf8');
+  const packed = zstdCompressSync(dictionary.subarray(0, 64), { dictionary });
+  try {
+    zstdDecompressSync(packed);
+  } catch {
+    dictionariesWork = true;
+    return;
+  }
+  throw new EngineError(
+    'internal',
+    `This Node.js (${process.version}) ignores zstd dictionaries, which saves need: use Node.js 22.19 or later.`,
+  );
 }
 
 /**
