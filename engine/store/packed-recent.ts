@@ -9,17 +9,27 @@ import { statement } from './sqlite/exec.ts';
  * compressed with the texts of a few earlier rows of the same column as its dictionary, listed in `*_bases`. A stage's
  * prompt repeats most of what the call before it sent (the story so far), what the same character was last told (its
  * sheet) and what the last call of its stage said (the instructions), so each base is the latest row that shares one
- * thing with it. Bases are recent (this turn and the few before it) and come from the current epoch: the rows since
- * the last one that started an epoch (packed alone, `*_bases` null), which starts a new one every EPOCH_ROWS rows, so
- * reading any row unpacks at most that many. (A row with no recent row like it is packed alone within its epoch: `[]`.)
+ * thing with it. Bases are recent (this turn and the few before it) and lie in the row's block of BLOCK_ROWS ids, so
+ * reading any row unpacks fewer than that many. (A row with no recent row like it is packed alone: `*_bases` null.)
  */
 
-/** Rows since the last one packed alone after which the next is packed alone again (bounds a read's unpacking). */
-export const EPOCH_ROWS = 256;
+/** Bases share the row's block of ids (1–256, 257–512, …): a read unpacks at most the rows before it in its block. */
+export const BLOCK_ROWS = 256;
 /** Bases come from the row's own turn and the ones just before it: older prompts share little the recent do not. */
 export const RECENT_TURNS = 5;
-/** Between compression and speed: level 9 packs prompts about 8 % smaller than 3 for twice the (sub-ms) time. */
-const LEVEL = 9;
+/** How far back (in rows) a write looks for its bases: more than the recent turns write. */
+const RECENT_ROWS = 128;
+/**
+ * zstd's parameters: level 6 packs Lantern Quay's turns 1 % larger than 9 for three quarters of the time (3 packs them
+ * 8 % larger); tables sized for a payload and its bases (tens of KB) rather than the level's defaults (MBs, set up on
+ * every call); the window covers the dictionary and the text.
+ */
+const PARAMS = {
+  [constants.ZSTD_c_compressionLevel]: 6,
+  [constants.ZSTD_c_windowLog]: 19,
+  [constants.ZSTD_c_hashLog]: 16,
+  [constants.ZSTD_c_chainLog]: 16,
+};
 
 export interface RecentColumn {
   readonly table: 'stage_calls' | 'checkpoints' | 'boundary_runs';
@@ -60,10 +70,7 @@ export interface RecentRow {
 
 export interface PackedRecent {
   readonly payload: Buffer;
-  /**
-   * JSON list of the bases in dictionary order: an id (a row of the same column) or `"table:id"` (a borrowed row).
-   * `[]`: packed alone; null: packed alone, starting an epoch.
-   */
+  /** JSON list of the bases in dictionary order: an id (a row of the same column) or `"table:id"` (a borrowed row). */
   readonly bases: string | null;
 }
 
@@ -71,11 +78,9 @@ type Base = number | `${string}:${number}`;
 
 /** Packs `text` for a new row of `spec`'s column against the recent rows it most resembles. */
 export function packRecent(sqlite: SqliteConnection, spec: RecentColumn, row: RecentRow, text: string): PackedRecent {
-  const own = chooseBases(sqlite, spec, row);
-  if (own === null) return { payload: compress(text, []), bases: null };
-  const bases = [...own, ...borrowedBases(sqlite, spec, row)];
+  const bases = [...chooseBases(sqlite, spec, row), ...borrowedBases(sqlite, spec, row)];
   const dictionary = bases.map((base) => unpackBase(sqlite, spec, base, Number.POSITIVE_INFINITY));
-  return { payload: compress(text, dictionary), bases: JSON.stringify(bases) };
+  return { payload: compress(text, dictionary), bases: bases.length === 0 ? null : JSON.stringify(bases) };
 }
 
 /** Remembers a row just written, so the next one that builds on it does not unpack it again. */
@@ -83,7 +88,7 @@ export function rememberRecent(sqlite: SqliteConnection, spec: RecentColumn, id:
   rememberText(sqlite, keyOf(spec, id), text);
 }
 
-/** The text of a packed row (unpacking its bases first, back to the row of its epoch packed alone). */
+/** The text of a packed row (unpacking its bases first, back to rows packed alone). */
 export function unpackRecent(sqlite: SqliteConnection, spec: RecentColumn, id: number): string {
   const key = keyOf(spec, id);
   const cached = cachedText(sqlite, key);
@@ -105,26 +110,23 @@ export function unpackRecent(sqlite: SqliteConnection, spec: RecentColumn, id: n
   return text;
 }
 
-/** The rows to pack against, or null when the row starts a new epoch. */
-function chooseBases(sqlite: SqliteConnection, spec: RecentColumn, row: RecentRow): number[] | null {
+function chooseBases(sqlite: SqliteConnection, spec: RecentColumn, row: RecentRow): number[] {
   const keyColumns = [...new Set(spec.likeness.flat())];
-  const start = statement(
-    sqlite,
-    `select id from ${spec.table} where ${spec.column}_bases is null order by id desc limit 1`,
-  ).get();
-  if (!isIdRow(start)) return null;
-  const epoch = statement(
-    sqlite,
-    `select id, turn_id as turnId${keyColumns.map((c) => `, ${c}`).join('')} from ${spec.table} where id >= ? order by id`,
-  ).all(start.id);
-  if (epoch.length >= EPOCH_ROWS) return null;
+  const last = statement(sqlite, `select max(id) as id from ${spec.table}`).get();
+  // The row's id will be the next one (ids are never reused: history is append-only).
+  const id = isIdRow(last) ? last.id + 1 : 1;
+  const blockStart = id - ((id - 1) % BLOCK_ROWS);
   // A base's turn is no later than the row's, so a fork (which keeps whole turns) keeps every base.
-  const recent = epoch
-    .filter(isCandidate)
-    .filter((c) => c.turnId <= row.turnId && c.turnId > row.turnId - RECENT_TURNS);
+  const recent = statement(
+    sqlite,
+    `select id, turn_id as turnId${keyColumns.map((c) => `, ${c}`).join('')} from ${spec.table}
+      where id >= ? and turn_id <= ? and turn_id > ? order by id desc limit ${RECENT_ROWS}`,
+  )
+    .all(blockStart, row.turnId, row.turnId - RECENT_TURNS)
+    .filter(isCandidate);
   const bases: number[] = [];
   for (const columns of spec.likeness) {
-    const like = recent.findLast((c) => columns.every((column) => c[column] === row.keys[column]));
+    const like = recent.find((c) => columns.every((column) => c[column] === row.keys[column]));
     if (like !== undefined && !bases.includes(like.id)) bases.push(like.id);
   }
   return bases;
@@ -134,10 +136,10 @@ function chooseBases(sqlite: SqliteConnection, spec: RecentColumn, row: RecentRo
 function borrowedBases(sqlite: SqliteConnection, spec: RecentColumn, row: RecentRow): Base[] {
   const from = spec.borrows;
   if (from === undefined) return [];
-  // Rows are written turn by turn, so the last few hundred reach back past the recent turns.
+  // Rows are written turn by turn, so the last RECENT_ROWS reach back past the recent turns.
   const latest = statement(
     sqlite,
-    `select id, turn_id as turnId, kind from ${from.table} order by id desc limit ${EPOCH_ROWS}`,
+    `select id, turn_id as turnId, kind from ${from.table} order by id desc limit ${RECENT_ROWS}`,
   ).all();
   const byKind = new Map<unknown, number>();
   for (const c of latest.filter(isCandidate)) {
@@ -160,7 +162,7 @@ function unpackBase(sqlite: SqliteConnection, spec: RecentColumn, base: Base, be
 
 function compress(text: string, dictionary: readonly string[]): Buffer {
   requireDictionaries();
-  const params = { [constants.ZSTD_c_compressionLevel]: LEVEL };
+  const params = PARAMS;
   const bytes = Buffer.from(text, 'utf8');
   if (dictionary.length === 0) return zstdCompressSync(bytes, { params });
   return zstdCompressSync(bytes, { params, dictionary: dictionaryOf(dictionary) });

@@ -16,7 +16,7 @@ export const CHAIN_LIMIT = 31;
 /** Deflate reaches 32 KiB back; the dictionary is the start of the base, which lines up with the start of the text. */
 const DICTIONARY_BYTES = 32 * 1024 - 512;
 /** Unpacked payloads kept per connection: a turn's calls, the recent rows the next write packs against and what a read
- * of a recent row unpacks (up to EPOCH_ROWS of packed-recent.ts), for every packed column together. */
+ * of a recent row unpacks (up to BLOCK_ROWS of packed-recent.ts), for every packed column together. */
 const CACHE_SIZE = 512;
 
 export interface PackedColumn {

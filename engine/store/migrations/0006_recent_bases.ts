@@ -4,12 +4,13 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Format 6: the bulkiest payloads — stage-call prompts, checkpoints and durable-run inputs — packed against several
  * recent rows instead of one. Each is zstd-compressed with the texts of the rows listed in `*_bases` (a JSON list of
- * ids; `[]` when packed alone) end to end as its dictionary: for a prompt, the latest recent prompt of the same stage
+ * ids; null when packed alone) end to end as its dictionary: for a prompt, the latest recent prompt of the same stage
  * and principal, of the same stage, of the same principal and of any stage, since a prompt repeats the story the call
  * before it sent, the character sheet its principal was last given and its stage's instructions; for a checkpoint or
- * a run's input, the latest of its kind. A base is a row of the same turn or one of the four before it (never later,
- * so a fork keeps every base), from the current epoch: the rows since the last one that started an epoch (packed alone,
- * `*_bases` null); once there are 128 of them the next starts a new one, so no read unpacks more than that many.
+ * a run's input, the latest of its kind (a new run's input also borrows its turn's latest checkpoints, as
+ * `"checkpoints:id"`; a converted one does not). A base is a row of the same turn or one of the four before it (never
+ * later, so a fork keeps every base) within the row's block of 256 ids (1–256, 257–512, …), so no read unpacks more
+ * than that many rows of a column.
  *
  * Existing rows (format 5: deflated against the previous row of their kind) are unpacked and packed again by that
  * rule, in id order. The three tables are rebuilt, as 0005 did (the caller turns foreign-key enforcement off; this
@@ -27,7 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-const EPOCH_ROWS = 128;
+const BLOCK_ROWS = 256;
 const RECENT_TURNS = 5;
 const BATCH = 500;
 /** Format 5's deflate dictionary: the start of the base. */
@@ -42,7 +43,7 @@ interface Repacked {
   readonly likeness: readonly (readonly string[])[];
 }
 
-interface EpochRow {
+interface BlockRow {
   readonly id: number;
   readonly turnId: number;
   readonly keys: Readonly<Record<string, unknown>>;
@@ -56,7 +57,7 @@ async function repack(db: Kysely<unknown>, spec: Repacked): Promise<void> {
   const selected = sql.join([...new Set([...spec.copied, ...keyColumns, 'turn_id'])].map((name) => sql.ref(name)));
   const inserted = sql.join([...spec.copied, column, `${column}_bases`].map((name) => sql.ref(name)));
   const unpackOld = format5Reader(db, table, column);
-  let epoch: EpochRow[] = [];
+  let block: BlockRow[] = [];
   for (let after = 0; ;) {
     const rows = await sql<Record<string, unknown> & { id: number; turn_id: number }>`
       select ${selected} from ${sql.table(table)} where id > ${after} order by id limit ${BATCH}`.execute(db);
@@ -64,33 +65,33 @@ async function repack(db: Kysely<unknown>, spec: Repacked): Promise<void> {
     for (const row of rows.rows) {
       const text = await unpackOld(row.id);
       const keys = Object.fromEntries(keyColumns.map((name) => [name, row[name]]));
-      const startsEpoch = epoch.length === 0 || epoch.length >= EPOCH_ROWS;
-      const bases = startsEpoch ? [] : chooseBases(epoch, spec.likeness, row.turn_id, keys);
+      const blockStart = row.id - ((row.id - 1) % BLOCK_ROWS);
+      block = block.filter((earlier) => earlier.id >= blockStart);
+      const bases = chooseBases(block, spec.likeness, row.turn_id, keys);
       const values = [
         ...spec.copied.map((name) => row[name]),
         pack(
           text,
           bases.map((base) => base.text),
         ),
-        startsEpoch ? null : JSON.stringify(bases.map((base) => base.id)),
+        bases.length === 0 ? null : JSON.stringify(bases.map((base) => base.id)),
       ];
       await sql`insert into ${sql.table(`${table}_new`)} (${inserted})
         values (${sql.join(values.map((value) => sql`${value}`))})`.execute(db);
-      const written = { id: row.id, turnId: row.turn_id, keys, text };
-      epoch = startsEpoch ? [written] : [...epoch, written];
+      block.push({ id: row.id, turnId: row.turn_id, keys, text });
       after = row.id;
     }
   }
 }
 
 function chooseBases(
-  epoch: readonly EpochRow[],
+  block: readonly BlockRow[],
   likeness: readonly (readonly string[])[],
   turnId: number,
   keys: Readonly<Record<string, unknown>>,
-): EpochRow[] {
-  const recent = epoch.filter((row) => row.turnId <= turnId && row.turnId > turnId - RECENT_TURNS);
-  const bases: EpochRow[] = [];
+): BlockRow[] {
+  const recent = block.filter((row) => row.turnId <= turnId && row.turnId > turnId - RECENT_TURNS);
+  const bases: BlockRow[] = [];
   for (const columns of likeness) {
     const like = recent.findLast((row) => columns.every((name) => row.keys[name] === keys[name]));
     if (like !== undefined && !bases.includes(like)) bases.push(like);
@@ -99,7 +100,12 @@ function chooseBases(
 }
 
 function pack(text: string, dictionary: readonly string[]): Buffer {
-  const params = { [constants.ZSTD_c_compressionLevel]: 9 };
+  const params = {
+    [constants.ZSTD_c_compressionLevel]: 6,
+    [constants.ZSTD_c_windowLog]: 19,
+    [constants.ZSTD_c_hashLog]: 16,
+    [constants.ZSTD_c_chainLog]: 16,
+  };
   const bytes = Buffer.from(text, 'utf8');
   if (dictionary.length === 0) return zstdCompressSync(bytes, { params });
   return zstdCompressSync(bytes, { params, dictionary: Buffer.from(dictionary.join(''), 'utf8') });

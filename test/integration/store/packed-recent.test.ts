@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSave, forkSave, openSave, type SaveStore, type TurnCommit } from '../../../engine/store/index.ts';
-import { EPOCH_ROWS } from '../../../engine/store/packed-recent.ts';
+import { BLOCK_ROWS } from '../../../engine/store/packed-recent.ts';
 import { NEW_SAVE, sampleTurn, stageCall, storeOptions, tempDirs } from './helpers.ts';
 
 const dirs = tempDirs();
@@ -10,8 +10,8 @@ afterEach(dirs.cleanup);
 
 const PRINCIPALS = ['mira', 'ren', 'world'];
 const STAGES = ['narrator', 'character_dialog', 'npc_intent', 'lore_extractor', 'narrator', 'character_dialog'];
-/** Enough turns for the prompts to start a second epoch. */
-const TURNS = Math.ceil(EPOCH_ROWS / STAGES.length) + 6;
+/** Enough turns for the prompts to reach a second block of ids. */
+const TURNS = Math.ceil(BLOCK_ROWS / STAGES.length) + 6;
 
 /** Prompts as a story grows them: a principal's sheet, the stage's instructions and the story so far. */
 function promptOf(turn: number, call: number) {
@@ -89,7 +89,7 @@ function ancestorCounts(path: string, table: string, column: string): number[] {
 }
 
 describe('payloads packed against recent rows', () => {
-  it('read back exactly as written, from a fresh connection, across epochs and in a fork', async () => {
+  it('read back exactly as written, from a fresh connection, across blocks of ids and in a fork', async () => {
     const path = join(dirs.make(), 'long.storyloom');
     const store = await createSave(path, NEW_SAVE, storeOptions());
     for (let turn = 1; turn <= TURNS; turn++) store.commitTurn(turnOf(turn));
@@ -122,8 +122,8 @@ describe('payloads packed against recent rows', () => {
 
     const sqlite = new Database(path, { readonly: true });
     try {
-      const epochs = sqlite.prepare('select id from stage_calls where prompt_bases is null').pluck().all();
-      expect(epochs).toEqual([1, EPOCH_ROWS + 1]);
+      const alone = sqlite.prepare('select id from stage_calls where prompt_bases is null').pluck().all();
+      expect(alone).toEqual([1, BLOCK_ROWS + 1]);
       const sizes = sqlite.prepare('select length(prompt) from stage_calls order by id').pluck().all().map(Number);
       // The third turn's prompts cost a fraction of the first one's (packed alone).
       expect(Math.max(...sizes.slice(2 * STAGES.length, 3 * STAGES.length))).toBeLessThan(Number(sizes[0]) / 3);
@@ -137,7 +137,7 @@ describe('payloads packed against recent rows', () => {
       ['checkpoints', 'data'],
       ['boundary_runs', 'input'],
     ] as const) {
-      expect(Math.max(...ancestorCounts(path, table, column))).toBeLessThan(EPOCH_ROWS);
+      expect(Math.max(...ancestorCounts(path, table, column))).toBeLessThan(BLOCK_ROWS);
     }
   });
 });
