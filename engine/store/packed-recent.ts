@@ -1,6 +1,6 @@
 import { zstdCompressSync, zstdDecompressSync, constants } from 'node:zlib';
 import { EngineError } from '../api/errors.ts';
-import { cachedText, damaged, rememberText } from './packed.ts';
+import { keyOf, rememberText, unpackCached } from './packed.ts';
 import type { SqliteConnection } from './sqlite/connection.ts';
 import { statement } from './sqlite/exec.ts';
 
@@ -90,24 +90,15 @@ export function rememberRecent(sqlite: SqliteConnection, spec: RecentColumn, id:
 
 /** The text of a packed row (unpacking its bases first, back to rows packed alone). */
 export function unpackRecent(sqlite: SqliteConnection, spec: RecentColumn, id: number): string {
-  const key = keyOf(spec, id);
-  const cached = cachedText(sqlite, key);
-  if (cached !== undefined) return cached;
-  const row = statement(
-    sqlite,
-    `select ${spec.column} as payload, ${spec.column}_bases as bases from ${spec.table} where id = ?`,
-  ).get(id);
-  if (!isPayloadRow(row)) throw damaged(spec, id, 'the row or its payload is missing');
-  let text: string;
-  try {
+  return unpackCached(sqlite, spec, id, () => {
+    const row = statement(
+      sqlite,
+      `select ${spec.column} as payload, ${spec.column}_bases as bases from ${spec.table} where id = ?`,
+    ).get(id);
+    if (!isPayloadRow(row)) throw new Error('the row or its payload is missing');
     const dictionary = parseBases(row.bases).map((base) => unpackBase(sqlite, spec, base, id));
-    text = decompress(row.payload, dictionary);
-  } catch (error) {
-    if (error instanceof EngineError) throw error;
-    throw damaged(spec, id, error instanceof Error ? error.message : String(error));
-  }
-  rememberText(sqlite, key, text);
-  return text;
+    return decompress(row.payload, dictionary);
+  });
 }
 
 function chooseBases(sqlite: SqliteConnection, spec: RecentColumn, row: RecentRow): number[] {
@@ -210,10 +201,6 @@ function parseBases(bases: string | null): Base[] {
 
 function isBase(value: unknown): value is Base {
   return Number.isInteger(value) || (typeof value === 'string' && /^[a-z_]+:\d+$/.test(value));
-}
-
-function keyOf(spec: RecentColumn, id: number): string {
-  return `${spec.table}.${spec.column}:${id}`;
 }
 
 type Candidate = { id: number; turnId: number } & Partial<Record<KeyColumn, unknown>>;

@@ -83,17 +83,32 @@ export function rememberPacked(sqlite: SqliteConnection, spec: PackedColumn, id:
 
 /** The text of a packed row (unpacking its chain back to a payload packed alone). */
 export function unpackRow(sqlite: SqliteConnection, spec: PackedColumn, id: number): string {
+  return unpackCached(sqlite, spec, id, () => {
+    const row = statement(
+      sqlite,
+      `select ${spec.column} as payload, ${spec.column}_base as base from ${spec.table} where id = ?`,
+    ).get(id);
+    if (!isPayloadRow(row)) throw new Error('the row or its payload is missing');
+    return unpackText(row.payload, row.base === null ? null : unpackRow(sqlite, spec, row.base));
+  });
+}
+
+interface ColumnName {
+  readonly table: string;
+  readonly column: string;
+}
+
+/**
+ * A packed row's text: from this connection's cache, or unpacked by `unpack` and kept (any failure but an engine
+ * error reported as the row being damaged).
+ */
+export function unpackCached(sqlite: SqliteConnection, spec: ColumnName, id: number, unpack: () => string): string {
   const key = keyOf(spec, id);
-  const cached = cachedText(sqlite, key);
+  const cached = caches.get(sqlite)?.get(key);
   if (cached !== undefined) return cached;
-  const row = statement(
-    sqlite,
-    `select ${spec.column} as payload, ${spec.column}_base as base from ${spec.table} where id = ?`,
-  ).get(id);
-  if (!isPayloadRow(row)) throw damaged(spec, id, 'the row or its payload is missing');
   let text: string;
   try {
-    text = unpackText(row.payload, row.base === null ? null : unpackRow(sqlite, spec, row.base));
+    text = unpack();
   } catch (error) {
     if (error instanceof EngineError) throw error;
     throw damaged(spec, id, error instanceof Error ? error.message : String(error));
@@ -102,16 +117,11 @@ export function unpackRow(sqlite: SqliteConnection, spec: PackedColumn, id: numb
   return text;
 }
 
-function keyOf(spec: PackedColumn, id: number): string {
+export function keyOf(spec: ColumnName, id: number): string {
   return `${spec.table}.${spec.column}:${id}`;
 }
 
 const caches = new WeakMap<SqliteConnection, Map<string, string>>();
-
-/** An unpacked payload this connection still holds, by `table.column:id`. */
-export function cachedText(sqlite: SqliteConnection, key: string): string | undefined {
-  return caches.get(sqlite)?.get(key);
-}
 
 export function rememberText(sqlite: SqliteConnection, key: string, text: string): void {
   let cache = caches.get(sqlite);
@@ -128,11 +138,7 @@ export function rememberText(sqlite: SqliteConnection, key: string, text: string
   }
 }
 
-export function damaged(
-  spec: { readonly table: string; readonly column: string },
-  id: number,
-  reason: string,
-): EngineError {
+function damaged(spec: ColumnName, id: number, reason: string): EngineError {
   return new EngineError(
     'save_corrupt',
     `The save is damaged: the stored ${spec.column} of ${spec.table} row ${id} cannot be read (${reason}).`,
