@@ -52,11 +52,10 @@ export interface StageCallsTable {
   principal: string;
   provider: string;
   model: string;
-  /** Packed (format 5, see packed.ts) against `prompt_base`, the previous prompt of the same stage. */
+  /** Packed (format 6, see packed-recent.ts) against the rows listed in `prompt_bases` (a JSON list of ids). */
   prompt: Uint8Array;
-  prompt_base: number | null;
-  prompt_chain: number;
-  /** Packed against `output_base`, the previous output of the same stage. */
+  prompt_bases: string | null;
+  /** Packed (format 5, see packed.ts) against `output_base`, the previous output of the same stage. */
   output: Uint8Array | null;
   output_base: number | null;
   output_chain: number;
@@ -74,10 +73,9 @@ export interface CheckpointsTable {
   turn_id: number;
   created_at: number;
   kind: string;
-  /** Packed against `data_base`, the previous checkpoint of the same kind. */
+  /** Packed (format 6) against the rows listed in `data_bases`: recent checkpoints of the same kind. */
   data: Uint8Array;
-  data_base: number | null;
-  data_chain: number;
+  data_bases: string | null;
 }
 
 export interface LedgerTable {
@@ -97,10 +95,9 @@ export interface BoundaryRunsTable {
   /** Which durable workflow the run is (format 4; older runs are scene boundaries). */
   kind: Generated<RunKind>;
   status: 'running' | 'done' | 'failed';
-  /** Packed against `input_base`, the previous run's input of the same kind. */
+  /** Packed (format 6) against the rows listed in `input_bases`: recent runs' inputs of the same kind. */
   input: Uint8Array;
-  input_base: number | null;
-  input_chain: number;
+  input_bases: string | null;
   error: string | null;
   created_at: number;
   finished_at: number | null;

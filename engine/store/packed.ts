@@ -4,33 +4,31 @@ import type { SqliteConnection } from './sqlite/connection.ts';
 import { statement } from './sqlite/exec.ts';
 
 /**
- * The bulky payloads of a save (stage-call prompts, checkpoints, durable-run snapshots), packed (format 5): deflated
- * with the previous payload of the same kind as deflate's preset dictionary, so what the last call of a stage (or the
- * last checkpoint of a kind) already stored costs next to nothing again. A payload packed alone starts each chain again
- * every CHAIN_LIMIT + 1 rows, so reading one unpacks at most that many.
+ * The smaller packed payloads of a save (stage-call outputs, boundary-step outputs), packed as format 5 made them:
+ * deflated with the previous payload of the same kind as deflate's preset dictionary, so what the last call of a stage
+ * already stored costs next to nothing again. A payload packed alone starts each chain again every CHAIN_LIMIT + 1
+ * rows, so reading one unpacks at most that many. (Deflate packs these short texts smaller than zstd does; the bulky
+ * ones are packed against several recent rows instead: packed-recent.ts.)
  */
 
 /** Links from a payload back to one packed alone. */
 export const CHAIN_LIMIT = 31;
 /** Deflate reaches 32 KiB back; the dictionary is the start of the base, which lines up with the start of the text. */
 const DICTIONARY_BYTES = 32 * 1024 - 512;
-/** Unpacked payloads kept per connection: a turn's calls, and the last of each kind for the next write's base (the
- * boundary's stages come round only every few turns). */
-const CACHE_SIZE = 256;
+/** Unpacked payloads kept per connection: a turn's calls, the recent rows the next write packs against and what a read
+ * of a recent row unpacks (up to BLOCK_ROWS of packed-recent.ts), for every packed column together. */
+const CACHE_SIZE = 512;
 
 export interface PackedColumn {
-  readonly table: 'stage_calls' | 'checkpoints' | 'boundary_runs' | 'boundary_steps';
-  readonly column: 'prompt' | 'output' | 'data' | 'input';
+  readonly table: 'stage_calls' | 'boundary_steps';
+  readonly column: 'output';
   /** What makes two rows "of the same kind". */
-  readonly kind: 'stage' | 'kind' | 'step';
+  readonly kind: 'stage' | 'step';
   /** The last row of a kind from a turn no later than (kind, turnId) → (id, chain): when the table has no turn_id. */
   readonly lastOfKind?: string;
 }
 
-export const PACKED_PROMPT: PackedColumn = { table: 'stage_calls', column: 'prompt', kind: 'stage' };
 export const PACKED_OUTPUT: PackedColumn = { table: 'stage_calls', column: 'output', kind: 'stage' };
-export const PACKED_CHECKPOINT: PackedColumn = { table: 'checkpoints', column: 'data', kind: 'kind' };
-export const PACKED_RUN_INPUT: PackedColumn = { table: 'boundary_runs', column: 'input', kind: 'kind' };
 export const PACKED_STEP_OUTPUT: PackedColumn = {
   table: 'boundary_steps',
   column: 'output',
@@ -80,37 +78,52 @@ export function packFor(
 
 /** Remembers a row just written, so the next one of its kind does not unpack it again. */
 export function rememberPacked(sqlite: SqliteConnection, spec: PackedColumn, id: number, text: string): void {
-  remember(sqlite, keyOf(spec, id), text);
+  rememberText(sqlite, keyOf(spec, id), text);
 }
 
 /** The text of a packed row (unpacking its chain back to a payload packed alone). */
 export function unpackRow(sqlite: SqliteConnection, spec: PackedColumn, id: number): string {
+  return unpackCached(sqlite, spec, id, () => {
+    const row = statement(
+      sqlite,
+      `select ${spec.column} as payload, ${spec.column}_base as base from ${spec.table} where id = ?`,
+    ).get(id);
+    if (!isPayloadRow(row)) throw new Error('the row or its payload is missing');
+    return unpackText(row.payload, row.base === null ? null : unpackRow(sqlite, spec, row.base));
+  });
+}
+
+interface ColumnName {
+  readonly table: string;
+  readonly column: string;
+}
+
+/**
+ * A packed row's text: from this connection's cache, or unpacked by `unpack` and kept (any failure but an engine
+ * error reported as the row being damaged).
+ */
+export function unpackCached(sqlite: SqliteConnection, spec: ColumnName, id: number, unpack: () => string): string {
   const key = keyOf(spec, id);
   const cached = caches.get(sqlite)?.get(key);
   if (cached !== undefined) return cached;
-  const row = statement(
-    sqlite,
-    `select ${spec.column} as payload, ${spec.column}_base as base from ${spec.table} where id = ?`,
-  ).get(id);
-  if (!isPayloadRow(row)) throw damaged(spec, id, 'the row or its payload is missing');
   let text: string;
   try {
-    text = unpackText(row.payload, row.base === null ? null : unpackRow(sqlite, spec, row.base));
+    text = unpack();
   } catch (error) {
     if (error instanceof EngineError) throw error;
     throw damaged(spec, id, errorMessage(error));
   }
-  remember(sqlite, key, text);
+  rememberText(sqlite, key, text);
   return text;
 }
 
-function keyOf(spec: PackedColumn, id: number): string {
+export function keyOf(spec: ColumnName, id: number): string {
   return `${spec.table}.${spec.column}:${id}`;
 }
 
 const caches = new WeakMap<SqliteConnection, Map<string, string>>();
 
-function remember(sqlite: SqliteConnection, key: string, text: string): void {
+export function rememberText(sqlite: SqliteConnection, key: string, text: string): void {
   let cache = caches.get(sqlite);
   if (cache === undefined) {
     cache = new Map();
@@ -125,7 +138,7 @@ function remember(sqlite: SqliteConnection, key: string, text: string): void {
   }
 }
 
-function damaged(spec: PackedColumn, id: number, reason: string): EngineError {
+function damaged(spec: ColumnName, id: number, reason: string): EngineError {
   return new EngineError(
     'save_corrupt',
     `The save is damaged: the stored ${spec.column} of ${spec.table} row ${id} cannot be read (${reason}).`,

@@ -1,7 +1,13 @@
 // The writes a real playthrough makes to its save, recorded so the store benchmarks can replay them: Lantern Quay's
 // scripted arrival played by the real engine, every write to the save (turn commits, after-turn and boundary steps)
 // captured with its real payload — the stage prompts, checkpoints and run snapshots a player's save really holds.
-import { SaveLibrary, type SaveStore, type TurnCommit } from '../../engine/store/index.ts';
+import {
+  SaveLibrary,
+  type BoundaryRunFinish,
+  type NewLedgerEntry,
+  type SaveStore,
+  type TurnCommit,
+} from '../../engine/store/index.ts';
 import { replayFixture } from '../support/playthrough.ts';
 
 /** The SaveStore methods that write, with what each returns that later writes refer to (run ids). */
@@ -98,6 +104,11 @@ export function replay(
         result = store.commitTurn(commit);
         onCommit(performance.now() - started);
         turnsDone++;
+      } else if (write.method === 'finishBoundaryRun') {
+        // An after-turn run adds its reconciled ledger rows on its turn: numbered on like a commit's.
+        const finish = shiftedLedger(args[0] as BoundaryRunFinish, ledgerOffset);
+        for (const entry of finish.ledger ?? []) lastSeq = Math.max(lastSeq, entry.seq);
+        result = store.finishBoundaryRun(finish);
       } else {
         // The recorded arguments are the ones the engine passed to this very method.
         result = Reflect.apply(store[write.method], store, args);
@@ -123,12 +134,11 @@ function mapRunId(arg: unknown, runIds: ReadonlyMap<number, number>): unknown {
 
 function shifted(arg: unknown, ledgerOffset: number, turnsDone: number): TurnCommit {
   // The recorded argument is a TurnCommit the engine built; only the sequence-bound fields change.
-  const commit = arg as TurnCommit & { readonly basedOnTurn?: number };
-  return {
-    ...commit,
-    ...(commit.ledger === undefined
-      ? {}
-      : { ledger: commit.ledger.map((entry) => ({ ...entry, seq: entry.seq + ledgerOffset })) }),
-    ...(commit.basedOnTurn === undefined ? {} : { basedOnTurn: turnsDone }),
-  };
+  const commit = shiftedLedger(arg as TurnCommit, ledgerOffset);
+  return { ...commit, ...(commit.basedOnTurn === undefined ? {} : { basedOnTurn: turnsDone }) };
+}
+
+function shiftedLedger<T extends { readonly ledger?: readonly NewLedgerEntry[] }>(write: T, ledgerOffset: number): T {
+  if (write.ledger === undefined) return write;
+  return { ...write, ledger: write.ledger.map((entry) => ({ ...entry, seq: entry.seq + ledgerOffset })) };
 }

@@ -4,6 +4,7 @@ import * as eventLedger from './0002_event_ledger.ts';
 import * as boundary from './0003_boundary.ts';
 import * as afterTurn from './0004_after_turn.ts';
 import * as packedPayloads from './0005_packed_payloads.ts';
+import * as recentBases from './0006_recent_bases.ts';
 
 export interface StoreMigration {
   /** Sorts in application order; kysely records it in `kysely_migration`. */
@@ -21,6 +22,7 @@ export const MIGRATIONS: readonly StoreMigration[] = [
   { name: '0003_boundary', up: boundary.up },
   { name: '0004_after_turn', up: afterTurn.up },
   { name: '0005_packed_payloads', up: packedPayloads.up },
+  { name: '0006_recent_bases', up: recentBases.up },
 ];
 
 /** The newest save format this build reads and writes. */

@@ -5,7 +5,8 @@ import { parseJson, toJsonText } from '../json.ts';
 import type { SqliteConnection } from '../sqlite/connection.ts';
 import { all, first, run } from '../sqlite/exec.ts';
 import { qb } from '../sqlite/query-builder.ts';
-import { PACKED_RUN_INPUT, PACKED_STEP_OUTPUT, packFor, rememberPacked, unpackRow } from '../packed.ts';
+import { PACKED_STEP_OUTPUT, packFor, rememberPacked, unpackRow } from '../packed.ts';
+import { packRecent, RECENT_RUN_INPUT, rememberRecent, unpackRecent } from '../packed-recent.ts';
 
 export function insertBoundaryRun(
   sqlite: SqliteConnection,
@@ -16,21 +17,20 @@ export function insertBoundaryRun(
   kind: RunKind = 'scene_boundary',
 ): number {
   const text = toJsonText(input, `input of the ${kind === 'after_turn' ? 'after-turn' : 'scene-boundary'} run`);
-  const packed = packFor(sqlite, PACKED_RUN_INPUT, kind, turnId, text);
+  const packed = packRecent(sqlite, RECENT_RUN_INPUT, { turnId, keys: { kind } }, text);
   const values = {
     turn_id: turnId,
     kind,
     status: 'running' as const,
     input: packed.payload,
-    input_base: packed.base,
-    input_chain: packed.chain,
+    input_bases: packed.bases,
     error: null,
     created_at: now,
     finished_at: null,
   };
   const row = first(sqlite, qb.insertInto('boundary_runs').values(values).returning('id'));
   if (row === undefined) throw new Error('INSERT … RETURNING returned no boundary run');
-  rememberPacked(sqlite, PACKED_RUN_INPUT, row.id, text);
+  rememberRecent(sqlite, RECENT_RUN_INPUT, row.id, text);
   if (steps.length > 0) {
     const rows = steps.map((step) => ({ run_id: row.id, step, status: 'pending' as const }));
     run(sqlite, qb.insertInto('boundary_steps').values(rows));
@@ -168,7 +168,7 @@ function toStoredRun(
     turnId: row.turn_id,
     turnNumber: row.number,
     status: row.status,
-    input: parseJson(unpackRow(sqlite, PACKED_RUN_INPUT, row.id)),
+    input: parseJson(unpackRecent(sqlite, RECENT_RUN_INPUT, row.id)),
     error: row.error,
     createdAt: row.created_at,
     finishedAt: row.finished_at,

@@ -3,7 +3,7 @@ import type { CheckpointsTable } from '../database.ts';
 import { parseJson, toJsonText } from '../json.ts';
 import type { SqliteConnection } from '../sqlite/connection.ts';
 import { first } from '../sqlite/exec.ts';
-import { PACKED_CHECKPOINT, packFor, rememberPacked, unpackRow } from '../packed.ts';
+import { packRecent, RECENT_CHECKPOINT, rememberRecent, unpackRecent } from '../packed-recent.ts';
 import { qb } from '../sqlite/query-builder.ts';
 import type { NewCheckpoint, StoredCheckpoint } from '../types.ts';
 
@@ -14,18 +14,17 @@ export function insertCheckpoint(
   now: number,
 ): void {
   const text = toJsonText(checkpoint.data, `data of the ${checkpoint.kind} checkpoint`);
-  const packed = packFor(sqlite, PACKED_CHECKPOINT, checkpoint.kind, turnId, text);
+  const packed = packRecent(sqlite, RECENT_CHECKPOINT, { turnId, keys: { kind: checkpoint.kind } }, text);
   const values = {
     turn_id: turnId,
     created_at: now,
     kind: checkpoint.kind,
     data: packed.payload,
-    data_base: packed.base,
-    data_chain: packed.chain,
+    data_bases: packed.bases,
   };
   const row = first(sqlite, qb.insertInto('checkpoints').values(values).returning('id'));
   if (row === undefined) throw new Error('INSERT … RETURNING returned no checkpoint');
-  rememberPacked(sqlite, PACKED_CHECKPOINT, row.id, text);
+  rememberRecent(sqlite, RECENT_CHECKPOINT, row.id, text);
 }
 
 /** The newest checkpoint, optionally of one kind, optionally written no later than story turn `uptoTurn`. */
@@ -43,6 +42,6 @@ export function latestCheckpoint(sqlite: SqliteConnection, kind?: string, uptoTu
 }
 
 function toStoredCheckpoint(sqlite: SqliteConnection, row: Selectable<CheckpointsTable>): StoredCheckpoint {
-  const data = parseJson(unpackRow(sqlite, PACKED_CHECKPOINT, row.id));
+  const data = parseJson(unpackRecent(sqlite, RECENT_CHECKPOINT, row.id));
   return { id: row.id, turnId: row.turn_id, createdAt: row.created_at, kind: row.kind, data };
 }

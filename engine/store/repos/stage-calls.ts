@@ -3,7 +3,8 @@ import type { StageCallsTable } from '../database.ts';
 import { parsePrompt, toJsonText } from '../json.ts';
 import type { SqliteConnection } from '../sqlite/connection.ts';
 import { all, first } from '../sqlite/exec.ts';
-import { PACKED_OUTPUT, PACKED_PROMPT, packFor, rememberPacked, unpackRow } from '../packed.ts';
+import { PACKED_OUTPUT, packFor, rememberPacked, unpackRow } from '../packed.ts';
+import { packRecent, RECENT_PROMPT, rememberRecent, unpackRecent } from '../packed-recent.ts';
 import { qb } from '../sqlite/query-builder.ts';
 import type { NewStageCall, StoredStageCall } from '../types.ts';
 
@@ -13,10 +14,11 @@ export function insertStageCalls(
   calls: readonly NewStageCall[],
   now: number,
 ): void {
-  // One row at a time: each call's prompt is packed against the one before it of its stage, which may be in this batch.
+  // One row at a time: each call's prompt is packed against earlier ones, which may be in this batch.
   calls.forEach((call, index) => {
     const text = toJsonText(call.prompt, `prompt of stage call ${index + 1} (${call.stage})`);
-    const packed = packFor(sqlite, PACKED_PROMPT, call.stage, turnId, text);
+    const keys = { stage: call.stage, principal: call.principal };
+    const packed = packRecent(sqlite, RECENT_PROMPT, { turnId, keys }, text);
     const output = call.output ?? null;
     const outputPacked = output === null ? null : packFor(sqlite, PACKED_OUTPUT, call.stage, turnId, output);
     const values = {
@@ -27,8 +29,7 @@ export function insertStageCalls(
       provider: call.provider,
       model: call.model,
       prompt: packed.payload,
-      prompt_base: packed.base,
-      prompt_chain: packed.chain,
+      prompt_bases: packed.bases,
       output: outputPacked?.payload ?? null,
       output_base: outputPacked?.base ?? null,
       output_chain: outputPacked?.chain ?? 0,
@@ -42,7 +43,7 @@ export function insertStageCalls(
     };
     const row = first(sqlite, qb.insertInto('stage_calls').values(values).returning('id'));
     if (row === undefined) throw new Error('INSERT … RETURNING returned no stage call');
-    rememberPacked(sqlite, PACKED_PROMPT, row.id, text);
+    rememberRecent(sqlite, RECENT_PROMPT, row.id, text);
     if (output !== null) rememberPacked(sqlite, PACKED_OUTPUT, row.id, output);
   });
 }
@@ -61,7 +62,7 @@ function toStoredStageCall(sqlite: SqliteConnection, row: Selectable<StageCallsT
     principal: row.principal,
     provider: row.provider,
     model: row.model,
-    prompt: parsePrompt(unpackRow(sqlite, PACKED_PROMPT, row.id)),
+    prompt: parsePrompt(unpackRecent(sqlite, RECENT_PROMPT, row.id)),
     output: row.output === null ? null : unpackRow(sqlite, PACKED_OUTPUT, row.id),
     promptTokens: row.prompt_tokens,
     cachedTokens: row.cached_tokens,
