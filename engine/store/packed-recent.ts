@@ -1,5 +1,5 @@
 import { zstdCompressSync, zstdDecompressSync, constants } from 'node:zlib';
-import { EngineError } from '../api/errors.ts';
+import { EngineError } from '../api/index.ts';
 import { keyOf, rememberText, unpackCached } from './packed.ts';
 import type { SqliteConnection } from './sqlite/connection.ts';
 import { statement } from './sqlite/exec.ts';
