@@ -59,8 +59,17 @@ describe('the leak audit', () => {
     expect(calls.flatMap(({ call }) => auditPrompt(call, stream, pack))).toEqual([]);
     expect(calls.flatMap(({ call }) => auditKnowledge(call, knowledge, personaId))).toEqual([]);
     expect(auditPrivateTurns(calls.map(({ call }) => call))).toEqual([]);
+    // The player's own words are the player's to say: a gate guards what the story knows, not what was typed.
+    const spoken = stream
+      .filter((message) => message.type === 'intention' && message.owner === personaId)
+      .map((message) => message.content);
     const guarded = calls.flatMap(({ call, turn }) =>
-      auditGuardedFacts(call, pack, (who, gate) => truths.get(turn)?.factual.has(`Knows(${who},${gate})`) ?? false),
+      auditGuardedFacts(
+        call,
+        pack,
+        (who, gate) => truths.get(turn)?.factual.has(`Knows(${who},${gate})`) ?? false,
+        spoken,
+      ),
     );
     expect(guarded).toEqual([]);
   });
