@@ -30,6 +30,7 @@ import { narratorGuidance, type NarratorGuidance } from './guidance.ts';
 import { understoodActions } from './understood.ts';
 import { cascadeLimitsOf, sensitivityMapOf, type EventRuntime } from './runtime.ts';
 import { sceneStep } from './scene-step.ts';
+import { timeOfDayRecords } from './time-step.ts';
 import { classifyFacts, syncAgents, type Violation } from './world-step.ts';
 
 /** What classification reads of the turn: no LLM, no stream writes. */
@@ -113,7 +114,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
     contentRef: `${turn}:${request.intention.seq}`,
     whisper: request.whisperTo !== null,
   });
-  const cascade = (records: readonly LedgerRecord[], firstSeq: number) =>
+  const cascade = (records: readonly LedgerRecord[], firstSeq: number, elapsed = false) =>
     cascadeWithGates(
       {
         truth: runtime.truth,
@@ -121,6 +122,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
         turn,
         firstSeq,
         records,
+        elapsed,
         minConfidence: pack.manifest.tuning.minConfidence,
         limits: cascadeLimitsOf(pack),
         monotonic: () => context.clock.monotonic(),
@@ -128,7 +130,9 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
       runtime.graph,
       { sceneId, present },
     );
-  const tier1 = cascade([...scene.records, ...facts.records], events.nextSeq);
+  // The turn (and the clock) moved on since the last one: what time alone changed is evaluated in the first cascade.
+  const clock = timeOfDayRecords(pack, runtime.truth, state.time);
+  const tier1 = cascade([...scene.records, ...clock, ...facts.records], events.nextSeq, true);
   const judgments =
     facts.violation === null
       ? matchSensitivity(runtime.sensitivity, parse, { turn, sceneId, idPrefix: `t${turn}` })

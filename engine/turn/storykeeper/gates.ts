@@ -73,7 +73,8 @@ export function cascadeWithGates(
     for (const record of records)
       if (record.kind === 'event' && record.event.type === 'GateFired') opened.push(record.event.gate_id);
     const last = results.at(-1);
-    results.push(runCascade({ ...input, records, firstSeq: last?.nextSeq ?? input.firstSeq }));
+    // Time was looked at once, in the first cascade.
+    results.push(runCascade({ ...input, records, elapsed: false, firstSeq: last?.nextSeq ?? input.firstSeq }));
   }
   return { results, opened };
 }
