@@ -10,7 +10,9 @@ import {
   WORLD_AUDIENCE,
   type StoryPack,
 } from '../../engine/pack/index.ts';
-import type { StoredMessage, StoredStageCall } from '../../engine/store/index.ts';
+import type { SaveStore, StoredMessage, StoredStageCall } from '../../engine/store/index.ts';
+import { truthAt } from '../../engine/turn/index.ts';
+import { npcStateForTurn } from '../../engine/turn/turn-knowledge.ts';
 
 export interface Leak {
   readonly stage: string;
@@ -274,4 +276,33 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+/**
+ * What the audits read of a played save: the stream, every stage call with its turn, the knowledge graphs (they only
+ * grow: every entry a prompt could have held is in the last npc_state), and the guarded-fact leaks, each call judged
+ * by the truth set as of its turn. Closes nothing: the caller owns the store.
+ */
+export function readAuditedSave(store: SaveStore, pack: StoryPack) {
+  const stream = store.messagesBefore(null, 100_000);
+  const turns = store.turns();
+  const calls = turns.flatMap((turn) => store.stageCalls(turn.id).map((call) => ({ call, turn: turn.number })));
+  const truths = new Map(
+    turns.map((turn) => [turn.number, truthAt(store, turn.number, pack.manifest.tuning.minConfidence)]),
+  );
+  const knowledge = npcStateForTurn(store, pack).knowledge;
+  const personaId = store.meta().personaId;
+  // The player's own words are the player's to say: a gate guards what the story knows, not what was typed.
+  const spoken = stream
+    .filter((message) => message.type === 'intention' && message.owner === personaId)
+    .map((message) => message.content);
+  const guarded = calls.flatMap(({ call, turn }) =>
+    auditGuardedFacts(
+      call,
+      pack,
+      (who, gate) => truths.get(turn)?.factual.has(`Knows(${who},${gate})`) ?? false,
+      spoken,
+    ),
+  );
+  return { stream, calls: calls.map(({ call }) => call), knowledge, personaId, guarded };
 }

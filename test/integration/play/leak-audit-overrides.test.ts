@@ -10,10 +10,8 @@ import { loadPack, readInputsFile } from '../../../engine/pack/index.ts';
 import { rootsFor } from '../../../engine/platform/index.ts';
 import { countingIds, fixedSeedRng, manualClock } from '../../../engine/platform/testing.ts';
 import { openSave } from '../../../engine/store/index.ts';
-import { truthAt } from '../../../engine/turn/index.ts';
-import { npcStateForTurn } from '../../../engine/turn/turn-knowledge.ts';
 import { DEFAULT_TEMPLATES } from '../../../engine/prompts/index.ts';
-import { auditGuardedFacts, auditKnowledge, auditPrompt } from '../../support/leak-audit.ts';
+import { auditKnowledge, auditPrompt, readAuditedSave } from '../../support/leak-audit.ts';
 import { playAll, STORIES_DIR, unwrap } from '../../support/playthrough.ts';
 
 /**
@@ -80,27 +78,9 @@ async function playArrivalWith(overrides: { readonly [stage: string]: string }) 
   const { pack } = await loadPack(packDir, { appVersion: '0.1.0' });
   if (pack === null) throw new Error('the copied lantern-quay does not load');
   const store = await openSave(path.join(home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' }, 'read');
-  const stream = store.messagesBefore(null, 100_000);
-  const turns = store.turns();
-  const calls = turns.flatMap((turn) => store.stageCalls(turn.id).map((call) => ({ call, turn: turn.number })));
-  const truths = new Map(
-    turns.map((turn) => [turn.number, truthAt(store, turn.number, pack.manifest.tuning.minConfidence)]),
-  );
-  const knowledge = npcStateForTurn(store, pack).knowledge;
-  const personaId = store.meta().personaId;
+  const audited = readAuditedSave(store, pack);
   store.close();
-  const spoken = stream
-    .filter((message) => message.type === 'intention' && message.owner === personaId)
-    .map((message) => message.content);
-  const guarded = calls.flatMap(({ call, turn }) =>
-    auditGuardedFacts(
-      call,
-      pack,
-      (who, gate) => truths.get(turn)?.factual.has(`Knows(${who},${gate})`) ?? false,
-      spoken,
-    ),
-  );
-  return { pack, stream, calls: calls.map(({ call }) => call), knowledge, personaId, guarded };
+  return { pack, ...audited };
 }
 
 describe('the leak audit over every template variable', () => {
