@@ -32,6 +32,11 @@ export interface CascadeInput {
   readonly records: readonly LedgerRecord[];
   readonly minConfidence?: number;
   readonly limits?: CascadeLimits;
+  /**
+   * The turn (and in-world time) moved on since triggers were last evaluated: the first level also evaluates the
+   * subscriptions time alone made hold (TriggerIndex.evaluateChanges). A turn's first cascade passes it.
+   */
+  readonly elapsed?: boolean;
   /** A monotonic clock in ms (the Clock port's `monotonic`): the cascade never reads time itself. */
   readonly monotonic: () => number;
 }
@@ -101,7 +106,8 @@ export function runCascade(input: CascadeInput): CascadeResult {
   let seq = input.firstSeq;
   let level: Pending[] = input.records.map((record) => ({ record, tier: 'immediate', causedBy: null, effect: null }));
 
-  for (let depth = 0; level.length > 0; depth++) {
+  // A first level with no events still looks at what time alone changed.
+  for (let depth = 0; level.length > 0 || (depth === 0 && input.elapsed === true); depth++) {
     // Immediate work first within a level: a mandate caused by an echo is not queued behind scene-local shifts.
     level = [...level].sort((a, b) => tierRank(a.tier) - tierRank(b.tier));
     const changes = emptyChanges();
@@ -128,7 +134,7 @@ export function runCascade(input: CascadeInput): CascadeResult {
       result.applied.push(entry);
     }
 
-    const evaluation = input.triggers.evaluateChanges(changes, context);
+    const evaluation = input.triggers.evaluateChanges(changes, context, depth === 0 && input.elapsed === true);
     evaluations += evaluation.evaluated.length;
     held.push(...evaluation.held);
     expired.push(...evaluation.expired);

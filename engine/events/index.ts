@@ -44,6 +44,7 @@ export {
   type PriorityTier,
   type PromotionReason,
 } from './subscription.ts';
+export { accumulatorThresholds, thresholdCrossings, thresholdRef, type AccumulatorThreshold } from './thresholds.ts';
 export { TriggerIndex, type Candidate, type ChangeEvaluation, type Held } from './trigger-index.ts';
 export type { Directive } from './effects.ts';
 export {

@@ -75,7 +75,7 @@ export function eventPropositions(event: NarrativeEvent): PropositionOp[] {
         momentary(key('RelationshipShifted', event.from, event.to, event.dimension)),
       ];
     case 'GoalCompleted':
-      return [persist(key('GoalCompleted', event.goal_id))];
+      return [persist(key('GoalCompleted', event.scene_id, event.goal_id))];
     case 'GateFired':
       return [persist(key('GateFired', event.gate_id))];
     case 'ThresholdCrossed':

@@ -90,13 +90,18 @@ export class TriggerIndex {
     if (entry.subscription.lifecycle.kind === 'OneShot') this.remove(id);
   }
 
-  evaluateChanges(changes: ChangeSet, context: EvaluationContext): ChangeEvaluation {
+  /**
+   * Evaluates the subscriptions whose atoms changed. With `elapsed` (the turn, and in-world time, moved on since the
+   * last evaluation), also those whose answer time alone changed: `Within` lapsing under a `Not` or a `Difference`, a
+   * momentary event no longer happening. Their atoms did not change, so nothing else would look at them again.
+   */
+  evaluateChanges(changes: ChangeSet, context: EvaluationContext, elapsed = false): ChangeEvaluation {
     const evaluated: string[] = [];
     const candidates: Candidate[] = [];
     const held: Held[] = [];
     const expired: string[] = [];
     const traces = new Map<string, EvaluationTrace>();
-    for (const subscription of this.affected(changes)) {
+    for (const subscription of this.affected(changes, elapsed ? context : null)) {
       evaluated.push(subscription.id);
       const lifecycle = subscription.lifecycle;
       if (lifecycle.kind === 'UntilCondition') {
@@ -121,10 +126,13 @@ export class TriggerIndex {
     return { evaluated, candidates, held, expired, traces };
   }
 
-  private affected(changes: ChangeSet): Subscription[] {
+  private affected(changes: ChangeSet, elapsedAt: EvaluationContext | null): Subscription[] {
     const ids = new Set<string>();
     for (const key of changes.propositions) for (const id of this.byProposition.get(key) ?? []) ids.add(id);
     for (const key of changes.accumulators) for (const id of this.byAccumulator.get(key) ?? []) ids.add(id);
+    if (elapsedAt !== null)
+      for (const [id, { subscription }] of this.subscriptions)
+        if (!ids.has(id) && turnedTrueWithTime(subscription, elapsedAt)) ids.add(id);
     const entries = [...ids].flatMap((id) => {
       const entry = this.subscriptions.get(id);
       return entry === undefined ? [] : [entry];
@@ -140,4 +148,17 @@ export class TriggerIndex {
     for (const key of atoms.propositions) visit(this.byProposition, key);
     for (const key of atoms.accumulators) visit(this.byAccumulator, key);
   }
+}
+
+/**
+ * Whether time alone made the predicate (or an UntilCondition's `until`) hold: it holds at this turn and did not at
+ * the one before, over the same truth set. Only temporal readings differ between the two (Within counts back from
+ * the turn, a momentary event holds during its own turn); every other atom answers the same.
+ */
+function turnedTrueWithTime(subscription: Subscription, context: EvaluationContext): boolean {
+  const before = { ...context, turn: context.turn - 1 };
+  const turned = (predicate: Subscription['predicate']) =>
+    evaluate(predicate, context).fired && !evaluate(predicate, before).fired;
+  const lifecycle = subscription.lifecycle;
+  return turned(subscription.predicate) || (lifecycle.kind === 'UntilCondition' && turned(lifecycle.until));
 }

@@ -54,14 +54,31 @@ export const PHRASES_THAT_GIVE_AWAY = 2;
 /**
  * Whether `text` gives `secret` away: one of its sentences shares at least PHRASES_THAT_GIVE_AWAY of the secret's
  * distinctive phrases (a long prompt holds "riding officer" here and "dead man's" there by chance; one sentence
- * holding both "came ashore" and "skull broken" is telling it). Returns the phrases shared, or null.
+ * holding both "came ashore" and "skull broken" is telling it). Phrases in `known` are not distinctive to whoever
+ * reads `text` (the leak audit passes what its principal may already read). Returns the phrases shared, or null.
  */
-export function givesAway(secret: string, text: string, ordinary: ReadonlySet<string> = new Set()): string[] | null {
+export function givesAway(
+  secret: string,
+  text: string,
+  ordinary: ReadonlySet<string> = new Set(),
+  known: ReadonlySet<string> = new Set(),
+): string[] | null {
   for (const sentence of text.split(/[.!?;\n]+/u)) {
-    const shared = sharedPhrases(secret, sentence, ordinary);
+    const shared = sharedPhrases(secret, sentence, ordinary).filter((phrase) => !known.has(phrase));
     if (shared.length >= PHRASES_THAT_GIVE_AWAY) return shared;
   }
   return null;
+}
+
+/** The distinctive phrases of `secret` that some of `texts` already holds: to their readers they give nothing away. */
+export function phrasesIn(
+  secret: string,
+  texts: Iterable<string>,
+  ordinary: ReadonlySet<string> = new Set(),
+): Set<string> {
+  const found = new Set<string>();
+  for (const text of texts) for (const phrase of sharedPhrases(secret, text, ordinary)) found.add(phrase);
+  return found;
 }
 
 /** The words of a story's names (characters, places, objects, lore keys), which are ordinary within it. */

@@ -29,5 +29,6 @@ export type { ImportAs, ImportOptions, ImportPlan, ImportSummary, ImportSource }
 export { exportCharacterCard, cardPng, characterToCards, transcriptHtml, transcriptMarkdown } from './export/index.ts';
 export type { CardPair, TranscriptMessage, TranscriptOptions } from './export/index.ts';
 export { entityNamer, findCharacter, type NamedCharacter } from './entity-names.ts';
-export { givesAway, nameWords } from './distinctive-phrases.ts';
+export { givesAway, nameWords, phrasesIn } from './distinctive-phrases.ts';
+export { alwaysVisibleText, storyNameWords, type StoryText } from './guarded-phrases.ts';
 export { parseInputs, parseInputsFile, readInputsFile, type InputsFile, type ScriptedInput } from './inputs-file.ts';

@@ -6,6 +6,7 @@ import { precomputeLandscape, type Landscape } from './landscape.ts';
 import type { NarrativePosition } from './narrative-graph.ts';
 import type { NarrativeSpec } from './pack-spec.ts';
 import { positionFromTruth } from './position-from-truth.ts';
+import { goalCompleted } from './scene-goals.ts';
 import { packTravelCost } from './travel-cost.ts';
 import { gateState, predicateStrength, truthHolds, type GateState } from './truth-oracles.ts';
 
@@ -77,7 +78,8 @@ export function evaluateLandscape(pack: LandscapePack, input: LandscapeInput): L
     scene.exitConditions.map((exit): ExitState => ({
       scene: scene.id,
       exit: exit.id,
-      holds: predicateStrength(exit.when, context) > 0,
+      // A completed goal keeps its exit open whatever its predicate says later (a momentary event, a decayed judgment).
+      holds: goalCompleted(input.truth, scene.id, exit.id) || predicateStrength(exit.when, context) > 0,
       leadsTo: exit.leadsTo,
     })),
   );

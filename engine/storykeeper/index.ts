@@ -71,6 +71,7 @@ export type { Whereabouts } from './position-from-truth.ts';
 export { packTravelCost } from './travel-cost.ts';
 export { evaluateLandscape } from './evaluate-landscape.ts';
 export { interpretiveInterests, mentionedPropositions } from './interests.ts';
+export { goalCompletedKey, goalCompletions } from './scene-goals.ts';
 export { sceneTemperature } from './scene-temperature.ts';
 export type { InterestSources } from './interests.ts';
 export type { ExitState, LandscapeEvaluation, LandscapeInput, LandscapePack } from './evaluate-landscape.ts';

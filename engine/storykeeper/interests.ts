@@ -8,6 +8,7 @@ import {
   type TruthSet,
 } from '../events/index.ts';
 import type { NarrativeSpec } from './pack-spec.ts';
+import { goalCompleted } from './scene-goals.ts';
 
 /** What a story waits on: its narrative graph and its trigger subscriptions (engine/pack's StoryPack fits). */
 export type InterestSources = {
@@ -19,8 +20,8 @@ export type InterestSources = {
  * Every interpretive proposition the story is waiting on now (event-system.md, "What Goes Into the Map", sources
  * 1–4): the predicates of the given (active) triggers, not only their sensitivity lists; each scene's goals (approach
  * conditions, emotional targets, required relations, exit conditions); the gates still closed; the sub-graphs'
- * drivers and the prophecies' fulfilments. Stage 4 may judge exactly these. A gate that has fired stops listening, so
- * the list moves with the story.
+ * drivers and the prophecies' fulfilments. Stage 4 may judge exactly these. A gate that has fired and a goal completed
+ * stop listening, so the list moves with the story.
  */
 export function interpretiveInterests(sources: InterestSources, truth: TruthSet): SensitivityInterest[] {
   return mentionedPropositions(sources, truth).filter(({ proposition }) => isInterpretive(proposition));
@@ -54,7 +55,10 @@ export function mentionedPropositions(sources: InterestSources, truth?: TruthSet
       `scene:${scene.id}#cast`,
       scene.requiredCast.flatMap((cast) => (cast.relation === undefined ? [] : [cast.relation])),
     );
-    for (const exit of scene.exitConditions) add(`scene:${scene.id}#${exit.id}`, ofPredicate(exit.when));
+    // A completed goal stops listening (event-system.md, Map Refresh).
+    for (const exit of scene.exitConditions)
+      if (truth === undefined || !goalCompleted(truth, scene.id, exit.id))
+        add(`scene:${scene.id}#${exit.id}`, ofPredicate(exit.when));
   }
   for (const subGraph of narrative.subGraphs)
     add(

@@ -19,3 +19,11 @@ export function describeTime(time: string): string {
   const [, year, month, day, hour, minute] = match;
   return hour === undefined ? `${year}-${month}-${day}` : `${hour}:${minute} on ${year}-${month}-${day}`;
 }
+
+/** The minute of the day of an in-world time (0 when it names a day alone). */
+export function minuteOfDay(time: string): number {
+  const match = PATTERN.exec(time);
+  if (match === null) throw new RangeError(`not an in-world time: "${time}"`);
+  const [, , , , hour = '0', minute = '0'] = match;
+  return Number(hour) * 60 + Number(minute);
+}

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import type { KnowledgeStore } from '../../engine/npc/index.ts';
-import type { StoryPack } from '../../engine/pack/index.ts';
-import type { StoredMessage, StoredStageCall } from '../../engine/store/index.ts';
+import {
+  alwaysVisibleText,
+  givesAway,
+  goalText,
+  PERSONA_AUDIENCE,
+  phrasesIn,
+  storyNameWords,
+  WORLD_AUDIENCE,
+  type StoryPack,
+} from '../../engine/pack/index.ts';
+import type { SaveStore, StoredMessage, StoredStageCall } from '../../engine/store/index.ts';
+import { truthAt } from '../../engine/turn/index.ts';
+import { npcStateForTurn } from '../../engine/turn/turn-knowledge.ts';
 
 export interface Leak {
   readonly stage: string;
@@ -128,26 +139,71 @@ function resolvedIntention(prompt: string): string | null {
  * Information boundaries (gravitational-context-assembly.md): a gate's guarded facts reach no prompt of a principal
  * before the gate has released them to it. `knows(principal, gate)` answers from the truth set as of the call's turn
  * (`Knows(<principal>,<gate>)`; the persona is "player", and every stage but a character's own speaks for the player).
+ * A fact is matched whole, and by its distinctive phrases (issue 20): a sentence of the prompt sharing two of them
+ * gives the fact away, paraphrased or not. A phrase is distinctive to a principal only if nothing it may read without
+ * the gate holds it — the story's always-visible text, lore for its audience, its own description and private
+ * knowledge (a character keeps what it knows; the gate guards it from the others), and the player's own words
+ * (`spoken`: what the persona said aloud is the persona's to say, and everyone present heard it).
  */
 export function auditGuardedFacts(
   call: StoredStageCall,
   pack: StoryPack,
   knows: (principal: string, gate: string) => boolean,
+  spoken: readonly string[] = [],
 ): Leak[] {
   const prompt = call.prompt.map((message) => message.content).join('\n');
-  const principal = pack.characters.some((character) => character.id === call.principal) ? call.principal : 'player';
+  const principal = auditedPrincipal(call, pack);
+  const readable = readableWithoutGates(pack, principal, spoken);
+  const ordinary = storyNameWords(storyTextOf(pack));
+  const leak = (gate: string, text: string): Leak => ({
+    stage: call.stage,
+    principal: call.principal,
+    rule: `gate ${gate} leaked before it opened`,
+    text,
+  });
   return pack.narrative.gates.flatMap((gate) =>
     knows(principal, gate.id)
       ? []
-      : gate.facts
-          .filter((fact) => prompt.includes(fact))
-          .map((fact) => ({
-            stage: call.stage,
-            principal: call.principal,
-            rule: `gate ${gate.id} leaked before it opened`,
-            text: fact,
-          })),
+      : gate.facts.flatMap((fact) => {
+          if (prompt.includes(fact)) return [leak(gate.id, fact)];
+          const shared = givesAway(fact, prompt, ordinary, phrasesIn(fact, readable, ordinary));
+          return shared === null ? [] : [leak(gate.id, `${fact} (paraphrased: "${shared.join('", "')}")`)];
+        }),
   );
+}
+
+/** Whose view a call is audited as: a character's own stage speaks for it, every other stage for the player. */
+function auditedPrincipal(call: Pick<StoredStageCall, 'principal'>, pack: StoryPack): string {
+  return pack.characters.some((character) => character.id === call.principal) ? call.principal : 'player';
+}
+
+function storyTextOf(pack: StoryPack) {
+  return {
+    scenes: pack.narrative.scenes,
+    characters: pack.characters,
+    locations: pack.locations,
+    objects: pack.world?.objects ?? [],
+    lore: pack.lore,
+    gateIds: new Set(pack.narrative.gates.map((gate) => gate.id)),
+  };
+}
+
+/** Everything `principal` may read whatever the gates say (see auditGuardedFacts). */
+function readableWithoutGates(pack: StoryPack, principal: string, spoken: readonly string[]): string[] {
+  const audience = principal === 'player' ? PERSONA_AUDIENCE : principal;
+  const visible = alwaysVisibleText(storyTextOf(pack), (who) => who === WORLD_AUDIENCE || who === audience);
+  const own =
+    principal === 'player'
+      ? pack.personas.map((persona) => persona.description)
+      : pack.characters
+          .filter((character) => character.id === principal)
+          .flatMap((character) => [
+            character.personality,
+            ...character.knowledge.map((item) => item.content),
+            ...character.goals.map(goalText),
+            ...character.voice.examples,
+          ]);
+  return [...visible.map((entry) => entry.text), ...own, ...spoken];
 }
 
 /**
@@ -253,4 +309,33 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+/**
+ * What the audits read of a played save: the stream, every stage call with its turn, the knowledge graphs (they only
+ * grow: every entry a prompt could have held is in the last npc_state), and the guarded-fact leaks, each call judged
+ * by the truth set as of its turn. Closes nothing: the caller owns the store.
+ */
+export function readAuditedSave(store: SaveStore, pack: StoryPack) {
+  const stream = store.messagesBefore(null, 100_000);
+  const turns = store.turns();
+  const calls = turns.flatMap((turn) => store.stageCalls(turn.id).map((call) => ({ call, turn: turn.number })));
+  const truths = new Map(
+    turns.map((turn) => [turn.number, truthAt(store, turn.number, pack.manifest.tuning.minConfidence)]),
+  );
+  const knowledge = npcStateForTurn(store, pack).knowledge;
+  const personaId = store.meta().personaId;
+  // The player's own words are the player's to say: a gate guards what the story knows, not what was typed.
+  const spoken = stream
+    .filter((message) => message.type === 'intention' && message.owner === personaId)
+    .map((message) => message.content);
+  const guarded = calls.flatMap(({ call, turn }) =>
+    auditGuardedFacts(
+      call,
+      pack,
+      (who, gate) => truths.get(turn)?.factual.has(`Knows(${who},${gate})`) ?? false,
+      spoken,
+    ),
+  );
+  return { stream, calls: calls.map(({ call }) => call), knowledge, personaId, guarded };
 }

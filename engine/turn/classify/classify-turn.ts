@@ -34,6 +34,7 @@ import { classifyFacts, commitWorldFacts, syncAgents, type Violation } from './w
 import { exitsOf, withImpliedMove } from './implied-move.ts';
 import { volumeOf } from './volume.ts';
 import { perceiversOf } from './npc-world.ts';
+import { timeOfDayRecords } from './time-step.ts';
 
 /** What classification reads of the turn: no LLM, no stream writes. */
 export type ClassifyContext = Pick<TurnContext, 'pack' | 'personaId' | 'state' | 'buffer' | 'clock'>;
@@ -125,7 +126,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
     contentRef: `${turn}:${request.intention.seq}`,
     volume,
   });
-  const cascade = (records: readonly LedgerRecord[], firstSeq: number) =>
+  const cascade = (records: readonly LedgerRecord[], firstSeq: number, elapsed = false) =>
     cascadeWithGates(
       {
         truth: runtime.truth,
@@ -133,6 +134,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
         turn,
         firstSeq,
         records,
+        elapsed,
         minConfidence: pack.manifest.tuning.minConfidence,
         limits: cascadeLimitsOf(pack),
         monotonic: () => context.clock.monotonic(),
@@ -140,7 +142,9 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
       runtime.graph,
       { sceneId, present },
     );
-  const tier1 = cascade([...scene.records, ...facts.records], events.nextSeq);
+  // The turn (and the clock) moved on since the last one: what time alone changed is evaluated in the first cascade.
+  const clock = timeOfDayRecords(pack, runtime.truth, state.time);
+  const tier1 = cascade([...scene.records, ...clock, ...facts.records], events.nextSeq, true);
   const judgments =
     facts.violation === null
       ? matchSensitivity(runtime.sensitivity, parse, { turn, sceneId, idPrefix: `t${turn}` })

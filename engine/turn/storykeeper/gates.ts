@@ -1,12 +1,16 @@
 import {
+  accumulatorThresholds,
   runCascade,
+  thresholdCrossings,
+  type AccumulatorThreshold,
+  type TriggerIndex,
   type CascadeInput,
   type CascadeResult,
   type EvaluationContext,
   type LedgerRecord,
   PLAYER,
 } from '../../events/index.ts';
-import { gateState, type PackGraph } from '../../storykeeper/index.ts';
+import { gateState, goalCompletions, type PackGraph } from '../../storykeeper/index.ts';
 
 export interface GateScene {
   readonly sceneId: string;
@@ -38,8 +42,10 @@ export function gateReleases(graph: PackGraph, context: EvaluationContext, scene
 }
 
 /**
- * A cascade, then the gates evaluated against the truth set it left, and each release cascaded in turn: gates are
- * evaluated after every truth-set mutation. Ends when no gate newly opens (at most once per gate).
+ * A cascade, then what the Storykeeper reads off the truth set it left, each cascaded in turn until nothing new
+ * comes: gates newly open (evaluated after every truth-set mutation, at most once each), the scene's goals newly
+ * completed (GoalCompleted, once each), and the accumulator thresholds the story's predicates name newly crossed since
+ * this began (ThresholdCrossed, once each here). Triggers may name all three.
  */
 export function cascadeWithGates(
   input: CascadeInput,
@@ -47,15 +53,37 @@ export function cascadeWithGates(
   scene: GateScene,
 ): { readonly results: readonly CascadeResult[]; readonly opened: readonly string[] } {
   const context = { truth: input.truth, turn: input.turn, minConfidence: input.minConfidence ?? 0.5 };
+  const before = new Map(input.truth.accumulators);
+  const thresholds = storyThresholds(graph, input.triggers);
+  const crossed = new Set<string>();
   const results = [runCascade(input)];
   const opened: string[] = [];
-  for (let round = 0; round < graph.gates.length; round++) {
-    const releases = gateReleases(graph, context, scene);
-    if (releases.length === 0) break;
-    for (const record of releases)
+  const rounds = graph.gates.length + thresholds.length + graph.graph.scenes.length + 1;
+  for (let round = 0; round < rounds; round++) {
+    const crossings = thresholdCrossings(thresholds, (key) => before.get(key) ?? 0, input.truth).filter(
+      (record) => !crossed.has(JSON.stringify(record)),
+    );
+    for (const record of crossings) crossed.add(JSON.stringify(record));
+    const records = [
+      ...gateReleases(graph, context, scene),
+      ...goalCompletions(graph, context, scene.sceneId),
+      ...crossings,
+    ];
+    if (records.length === 0) break;
+    for (const record of records)
       if (record.kind === 'event' && record.event.type === 'GateFired') opened.push(record.event.gate_id);
     const last = results.at(-1);
-    results.push(runCascade({ ...input, records: releases, firstSeq: last?.nextSeq ?? input.firstSeq }));
+    // Time was looked at once, in the first cascade.
+    results.push(runCascade({ ...input, records, elapsed: false, firstSeq: last?.nextSeq ?? input.firstSeq }));
   }
   return { results, opened };
+}
+
+/** The accumulator thresholds the story's gates, scene goals and active triggers compare against. */
+function storyThresholds(graph: PackGraph, triggers: TriggerIndex): AccumulatorThreshold[] {
+  return accumulatorThresholds([
+    ...graph.gates.map((gate) => gate.predicate),
+    ...graph.conditions.values(),
+    ...triggers.active().map((subscription) => subscription.predicate),
+  ]);
 }

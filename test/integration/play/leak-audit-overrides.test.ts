@@ -10,8 +10,8 @@ import { loadPack, readInputsFile } from '../../../engine/pack/index.ts';
 import { rootsFor } from '../../../engine/platform/index.ts';
 import { countingIds, fixedSeedRng, manualClock } from '../../../engine/platform/testing.ts';
 import { openSave } from '../../../engine/store/index.ts';
-import { npcStateForTurn } from '../../../engine/turn/turn-knowledge.ts';
-import { auditKnowledge, auditPrompt } from '../../support/leak-audit.ts';
+import { DEFAULT_TEMPLATES } from '../../../engine/prompts/index.ts';
+import { auditKnowledge, auditPrompt, readAuditedSave } from '../../support/leak-audit.ts';
 import { playAll, STORIES_DIR, unwrap } from '../../support/playthrough.ts';
 
 /**
@@ -48,46 +48,46 @@ afterEach(async () => {
   for (const home of homes.splice(0)) await rm(home, { recursive: true, force: true });
 });
 
+/** The arrival of Lantern Quay played on a copy of the pack with these prompt overrides (stage → template). */
+async function playArrivalWith(overrides: { readonly [stage: string]: string }) {
+  const home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-overrides-'));
+  homes.push(home);
+  const stories = path.join(home, 'stories');
+  const packDir = path.join(stories, 'lantern-quay');
+  await cp(path.join(STORIES_DIR, 'lantern-quay'), packDir, { recursive: true });
+  await mkdir(path.join(packDir, 'prompts'), { recursive: true });
+  for (const [stage, template] of Object.entries(overrides))
+    await writeFile(path.join(packDir, 'prompts', `${stage}.hbs`), template);
+
+  const fixtures = path.join(packDir, 'fixtures');
+  const provider = await createScriptedProvider({ file: path.join(fixtures, 'arrival.yaml') });
+  const file = await readInputsFile(path.join(fixtures, 'arrival.inputs'));
+  const engine = await createEngine({
+    ports: { clock: manualClock(), ids: countingIds(), rng: fixedSeedRng(), roots: rootsFor(home, stories) },
+    appVersion: '0.1.0',
+    platform: 'linux',
+    llmOverride: { kind: 'scripted', file: 'test' },
+    createProvider: async () => provider,
+  });
+  engines.push(engine);
+  const { api } = createEngineClient(createInProcessTransport(engine));
+  const created = unwrap(await api['saves.create']({ packId: 'lantern-quay', personaId: 'sam-fairweather', seed: 16 }));
+  const { saveId, results } = await playAll(api, created.id, file.inputs);
+  expect(results.filter((result) => result.kind === 'failed')).toEqual([]);
+
+  const { pack } = await loadPack(packDir, { appVersion: '0.1.0' });
+  if (pack === null) throw new Error('the copied lantern-quay does not load');
+  const store = await openSave(path.join(home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' }, 'read');
+  const audited = readAuditedSave(store, pack);
+  store.close();
+  return { pack, ...audited };
+}
+
 describe('the leak audit over every template variable', () => {
   it('finds nothing in any prompt of the arrival played with a pack override printing them all', async () => {
-    const home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-overrides-'));
-    homes.push(home);
-    const stories = path.join(home, 'stories');
-    const packDir = path.join(stories, 'lantern-quay');
-    await cp(path.join(STORIES_DIR, 'lantern-quay'), packDir, { recursive: true });
-    await mkdir(path.join(packDir, 'prompts'), { recursive: true });
-    for (const stage of TURN_STAGES) await writeFile(path.join(packDir, 'prompts', `${stage}.hbs`), PRINT_EVERYTHING);
-
-    const fixtures = path.join(packDir, 'fixtures');
-    const provider = await createScriptedProvider({ file: path.join(fixtures, 'arrival.yaml') });
-    const file = await readInputsFile(path.join(fixtures, 'arrival.inputs'));
-    const engine = await createEngine({
-      ports: { clock: manualClock(), ids: countingIds(), rng: fixedSeedRng(), roots: rootsFor(home, stories) },
-      appVersion: '0.1.0',
-      platform: 'linux',
-      llmOverride: { kind: 'scripted', file: 'test' },
-      createProvider: async () => provider,
-    });
-    engines.push(engine);
-    const { api } = createEngineClient(createInProcessTransport(engine));
-    const created = unwrap(
-      await api['saves.create']({ packId: 'lantern-quay', personaId: 'sam-fairweather', seed: 16 }),
+    const { pack, stream, calls, knowledge, personaId, guarded } = await playArrivalWith(
+      Object.fromEntries(TURN_STAGES.map((stage) => [stage, PRINT_EVERYTHING])),
     );
-    const { saveId, results } = await playAll(api, created.id, file.inputs);
-    expect(results.filter((result) => result.kind === 'failed')).toEqual([]);
-
-    const { pack } = await loadPack(packDir, { appVersion: '0.1.0' });
-    if (pack === null) throw new Error('the copied lantern-quay does not load');
-    const store = await openSave(
-      path.join(home, 'saves', saveId),
-      { clock: manualClock(), appVersion: '0.1.0' },
-      'read',
-    );
-    const stream = store.messagesBefore(null, 100_000);
-    const calls = store.turns().flatMap((turn) => store.stageCalls(turn.id));
-    const knowledge = npcStateForTurn(store, pack).knowledge;
-    const personaId = store.meta().personaId;
-    store.close();
 
     // The overrides were used by every turn stage, and the arrival has whispered lines for the audit to look for.
     const printed = new Set(
@@ -106,5 +106,25 @@ describe('the leak audit over every template variable', () => {
 
     expect(calls.flatMap((call) => auditPrompt(call, stream, pack))).toEqual([]);
     expect(calls.flatMap((call) => auditKnowledge(call, knowledge, personaId))).toEqual([]);
-  });
+    // Every variable, Magdalen's and Kit's own knowledge of Pell's fate among them, holds no gate's fact for another.
+    expect(guarded).toEqual([]);
+  }, 120_000);
+
+  it('catches a guarded fact paraphrased into a prompt, which the whole-fact match alone would miss', async () => {
+    // A modder's Narrator template repeats the quay's rumour: pells_fate's first fact in other words.
+    const rumour = 'Rumour on the quay: the riding officer washed up at the cove on 16 August, his skull broken in.';
+    const { pack, calls, guarded } = await playArrivalWith({ narrator: `${DEFAULT_TEMPLATES.narrator}\n${rumour}` });
+    const fact = pack.narrative.gates.find((gate) => gate.id === 'pells_fate')?.facts[0] ?? '';
+    const narrator = calls.filter((call) => call.stage === 'narrator');
+    expect(narrator.length).toBeGreaterThan(0);
+    expect(narrator.every((call) => !call.prompt.some((message) => message.content.includes(fact)))).toBe(true);
+    // Every Narrator call gave it away (the gate never opened in the arrival), and nothing else did.
+    expect(guarded).toHaveLength(narrator.length);
+    expect(guarded[0]).toEqual({
+      stage: 'narrator',
+      principal: 'narrator',
+      rule: 'gate pells_fate leaked before it opened',
+      text: `${fact} (paraphrased: "16 august", "skull broken")`,
+    });
+  }, 120_000);
 });

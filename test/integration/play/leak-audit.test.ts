@@ -2,14 +2,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadPack } from '../../../engine/pack/index.ts';
-import { truthAt } from '../../../engine/turn/index.ts';
-import { npcStateForTurn } from '../../../engine/turn/turn-knowledge.ts';
 import {
   auditGuardedFacts,
   auditKnowledge,
   auditPrivateTurns,
   auditPrompt,
   auditTokens,
+  readAuditedSave,
 } from '../../support/leak-audit.ts';
 import {
   readFixtureSave,
@@ -45,23 +44,12 @@ describe('the leak audit', () => {
     const { pack } = await loadPack(path.join(stories, packId), { appVersion: '0.1.0' });
     if (pack === null) throw new Error(`${packId} does not load`);
     const store = await readFixtureSave(run);
-    const stream = store.messagesBefore(null, 100_000);
-    const turns = store.turns();
-    const calls = turns.flatMap((turn) => store.stageCalls(turn.id).map((call) => ({ call, turn: turn.number })));
-    const truths = new Map(
-      turns.map((turn) => [turn.number, truthAt(store, turn.number, pack.manifest.tuning.minConfidence)]),
-    );
-    // Graphs only grow: every entry a prompt could have held is in the last npc_state.
-    const knowledge = npcStateForTurn(store, pack).knowledge;
-    const personaId = store.meta().personaId;
+    const { stream, calls, knowledge, personaId, guarded } = readAuditedSave(store, pack);
     store.close();
     expect(calls.length).toBeGreaterThan(10);
-    expect(calls.flatMap(({ call }) => auditPrompt(call, stream, pack))).toEqual([]);
-    expect(calls.flatMap(({ call }) => auditKnowledge(call, knowledge, personaId))).toEqual([]);
-    expect(auditPrivateTurns(calls.map(({ call }) => call))).toEqual([]);
-    const guarded = calls.flatMap(({ call, turn }) =>
-      auditGuardedFacts(call, pack, (who, gate) => truths.get(turn)?.factual.has(`Knows(${who},${gate})`) ?? false),
-    );
+    expect(calls.flatMap((call) => auditPrompt(call, stream, pack))).toEqual([]);
+    expect(calls.flatMap((call) => auditKnowledge(call, knowledge, personaId))).toEqual([]);
+    expect(auditPrivateTurns(calls)).toEqual([]);
     expect(guarded).toEqual([]);
   });
 
