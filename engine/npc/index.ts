@@ -129,3 +129,19 @@ export {
 export type { NewsReach, RippleHop, SceneNews } from './social/ripple.ts';
 
 export * from './offscreen/index.ts';
+export {
+  applyShifts,
+  DEFAULT_DIMENSIONS,
+  describeValues,
+  emptyStandings,
+  isStrong,
+  ownSides,
+  readStandings,
+  restoreStandings,
+  shiftStanding,
+  standingOf,
+  standingShiftSchema,
+  strongTies,
+  STRONG_STANDING,
+} from './social/standing.ts';
+export type { Standing, Standings, StandingShift } from './social/standing.ts';

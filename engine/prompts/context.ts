@@ -108,6 +108,8 @@ export interface PromptContext {
     readonly opening?: string;
     /** A scene opening's note on the characters' tiers and importance_flags (absent on other turns). */
     readonly importance?: string;
+    /** The note asking for the player's suggested next actions (the turn's last Narrator call only). */
+    readonly choices?: string;
   };
   /**
    * Narrator only, Tier 2 beyond the history window: the turns that scrolled out of it, compressed with age (one line

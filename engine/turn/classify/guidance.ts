@@ -19,6 +19,8 @@ export interface NarratorGuidance {
   readonly opening?: string;
   /** At a scene opening only: the characters' tiers and how the Narrator may ask to change them (importance_flags). */
   readonly importance?: string;
+  /** On the call that writes the turn's last prose only: how to offer the player's suggested next actions. */
+  readonly choices?: string;
 }
 
 export const NO_GUIDANCE: NarratorGuidance = { constraint: '', directions: '', retrieved: '', understood: '' };
