@@ -37,6 +37,7 @@ export type {
   ContextCandidateView,
   ChronicleView,
   ChronicleCharacterView,
+  StandingView,
   PendingInteractionView,
   StoryStateView,
   WriterGuidanceView,

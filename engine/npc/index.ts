@@ -136,6 +136,8 @@ export {
   emptyStandings,
   isStrong,
   ownSides,
+  ownStandingText,
+  ownStandingTexts,
   readStandings,
   restoreStandings,
   shiftStanding,

@@ -34,6 +34,8 @@ export interface PromptCharacter {
   readonly profile?: string;
   /** What the character was doing off-stage since it was last in a scene (off-screen simulation); absent otherwise. */
   readonly offstage?: string;
+  /** How it stands with others (trust, affection, fear …, −1…1, why): its own side only, in its own stages. */
+  readonly standing?: string;
   /** Its card's `scenario`: the situation it is in (its own intent and dialog stages; absent when it has none). */
   readonly scenario?: string;
   /**

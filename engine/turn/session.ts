@@ -17,6 +17,7 @@ import { toStreamEntry, toStreamMessage } from './stream-entries.ts';
 import { parseStoredInput, retryableInput } from './stored-input.ts';
 import { planTurnCommit } from './turn-commit.ts';
 import { offstageLives } from './offstage-lives.ts';
+import { ownStandings } from './own-standings.ts';
 import { npcStateForTurn } from './turn-knowledge.ts';
 import { addMinutes } from './world-time.ts';
 import { playMacros, type PlayMacros } from './play-macros.ts';
@@ -191,6 +192,7 @@ export class PlaySession {
           roster: npc.roster,
           partialProfiles: restoreProfilesState(npc.profiles).partial,
           offstage: offstageLives(npc),
+          standings: ownStandings(npc, deps.pack, meta.personaId),
           turn,
           history: cache.history,
           ...(opening === null ? {} : { opening }),

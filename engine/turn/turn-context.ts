@@ -31,4 +31,6 @@ export interface TurnContext {
   readonly partialProfiles?: { readonly [characterId: string]: PartialProfile };
   /** Each character's off-stage life since it was last seen, for its own intent and dialog (see offstageLives). */
   readonly offstage?: { readonly [characterId: string]: string };
+  /** How each character stands with the others (its own side only), for its own intent and dialog (see own-standings). */
+  readonly standings?: { readonly [characterId: string]: string };
 }

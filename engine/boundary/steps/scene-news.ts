@@ -69,7 +69,7 @@ export function sceneNews(
   return unique.sort((a, b) => b.salience - a.salience).slice(0, MAX_NEWS);
 }
 
-function observedEvents(ledger: readonly { readonly record: unknown }[]): readonly Observed[] {
+export function observedEvents(ledger: readonly { readonly record: unknown }[]): readonly Observed[] {
   return ledger.flatMap(({ record }): Observed[] => {
     const parsed = recordSchema.safeParse(record);
     if (!parsed.success || parsed.data.kind !== 'event') return [];

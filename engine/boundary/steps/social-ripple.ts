@@ -12,6 +12,7 @@ import type { BoundaryStepContext, Json, StepHandler, StepResult } from '../cont
 import { readClosedScene, type ClosedScene } from './closed-scene.ts';
 import { packSocialGraph } from './pack-ties.ts';
 import { deferredRecords, sceneNews } from './scene-news.ts';
+import { sceneShifts } from './scene-shifts.ts';
 
 /**
  * The social-graph ripple (event-system.md, scene boundary): what happened in the scene spreads, without an LLM, to
@@ -28,7 +29,8 @@ function ripple(context: BoundaryStepContext): Json {
   const before = scene.relationships === null ? packSocialGraph(context.pack) : restored.graph;
   const witnesses = scene.present.filter((id) => id !== context.personaId);
   const reach = spreadNews(before, witnesses).filter((reached) => keepsKnowledge(context, scene, reached.id));
-  const news = sceneNews(context.pack, context.personaId, scene, deferredRecords(context.snapshot.deferred));
+  const resolved = deferredRecords(context.snapshot.deferred);
+  const news = sceneNews(context.pack, context.personaId, scene, resolved);
   const heard = rippleDrafts(reach, news, {
     nameOf: entityNamer(context.pack, context.personaId),
     ref: `turn ${scene.turn}`,
@@ -40,6 +42,7 @@ function ripple(context: BoundaryStepContext): Json {
       drafts: drafts.map(toJson),
     })),
     npc: { relationships: { version: graph.version, ties: graph.ties.map((tie) => ({ ...tie })) } },
+    standings: sceneShifts(context.pack, context.personaId, scene, resolved).map((shift) => ({ ...shift })),
     detail: {
       news: news.map((item) => item.text),
       reached: reach.map((reached) => ({ character: reached.id, hops: reached.hops, via: reached.via })),

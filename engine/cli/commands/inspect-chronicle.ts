@@ -1,4 +1,5 @@
 import type { ChronicleView } from '../../api/index.ts';
+import { describeValues } from '../../npc/index.ts';
 import type { SaveStore } from '../../store/index.ts';
 import { chronicleView } from '../../turn/index.ts';
 import type { CliContext } from '../command.ts';
@@ -20,6 +21,10 @@ export function formatChronicle(view: ChronicleView): string {
     const simulated = character.lastSimulated === null ? 'never simulated' : `simulated ${character.lastSimulated}`;
     const situation = character.situation === '' ? '' : ` — ${character.situation}`;
     lines.push(`  ${character.id} (${character.tier}), ${simulated}${situation}`);
+    for (const side of character.standings) {
+      const why = side.why === '' ? '' : ` — ${side.why}`;
+      lines.push(`    stands with ${side.to}: ${describeValues(side.values)}${side.strong ? ' (strong)' : ''}${why}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

@@ -137,3 +137,22 @@ function sortKeys(values: { readonly [dimension: string]: number }): { readonly 
 function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
+
+/**
+ * A character's own sides as its prompts show them, one `Name: trust +0.60, fear −0.20 (why)` per other, joined with
+ * "; ". Empty when it holds none. Never includes how anyone else stands with it.
+ */
+export function ownStandingText(standings: Standings, character: string, nameOf: (id: string) => string): string {
+  return ownSides(standings, character)
+    .map((side) => `${nameOf(side.to)}: ${describeValues(side.values)}${side.why === '' ? '' : ` (${side.why})`}`)
+    .join('; ');
+}
+
+/** Every character's own standing text (see ownStandingText), for the characters who hold any side. */
+export function ownStandingTexts(
+  standings: Standings,
+  nameOf: (id: string) => string,
+): { readonly [characterId: string]: string } {
+  const holders = [...new Set(standings.sides.map((side) => side.from))];
+  return Object.fromEntries(holders.map((id) => [id, ownStandingText(standings, id, nameOf)]));
+}

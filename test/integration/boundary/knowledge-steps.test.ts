@@ -240,6 +240,16 @@ describe('the social-graph ripple at a scene boundary', () => {
     expect(applied(seededKnowledge(), output).characters[SILAS]?.map((entry) => entry.text)).toContain(
       'Heard from Kit Wickett that Kit Wickett turned against Magdalen Rook at The Drowned Lantern.',
     );
+    // The trigger's ShiftRelationship moves Kit's own standing with Magdalen at the checkpoint.
+    expect(z.object({ standings: z.array(z.unknown()) }).parse(output).standings).toEqual([
+      {
+        from: KIT,
+        to: MAGDALEN,
+        dimension: 'trust',
+        by: -0.3,
+        why: 'what passed between them at The Drowned Lantern (turn 7)',
+      },
+    ]);
   });
 
   it('writes nothing for the characters who were there, nor for the world or the persona', async () => {

@@ -51,7 +51,7 @@ describe("the Narrator's choices", () => {
   });
 
   it('of the last committed turn are read back; older ones are not', () => {
-    const checkpoint = (kind: string, turnId: number, data: unknown): StoredCheckpoint => ({
+    const checkpoint = (kind: string, turnId: number, data: StoredCheckpoint['data']): StoredCheckpoint => ({
       id: turnId,
       turnId,
       createdAt: 0,
