@@ -108,6 +108,22 @@ describe('CharacterReflection at a scene boundary', () => {
     );
   });
 
+  it('moves its own standing with someone who was there, and with no one who was not', async () => {
+    const standing = [
+      { character: 'Kit', dimension: 'Trust', shift: 0.4, why: 'she kept the stranger close' },
+      { character: SILAS, dimension: 'fear', shift: 0.5, why: 'not there: dropped' },
+    ];
+    const { context } = await stepContext(pack, closingSnapshot(), [
+      { stage: 'character_reflection', principal: KIT, reply: kitRemembers },
+      { stage: 'character_reflection', principal: MAGDALEN, reply: { ...magdalenRemembers, standing } },
+      samReflects,
+    ]);
+    const output = await characterReflection(context);
+    expect(z.object({ standings: z.array(z.unknown()) }).parse(output).standings).toEqual([
+      { from: MAGDALEN, to: KIT, dimension: 'trust', by: 0.4, why: 'she kept the stranger close' },
+    ]);
+  });
+
   it("builds each prompt from that character's view alone: its own graph, the World KG, what it witnessed", async () => {
     const { context, calls } = await stepContext(pack, closingSnapshot(), [
       { stage: 'character_reflection', principal: KIT, reply: kitRemembers },

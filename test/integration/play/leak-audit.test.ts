@@ -9,8 +9,12 @@ import {
   auditKnowledge,
   auditPrivateTurns,
   auditPrompt,
+  auditStandings,
   auditTokens,
 } from '../../support/leak-audit.ts';
+import { entityNamer } from '../../../engine/pack/index.ts';
+import { readStandings } from '../../../engine/npc/index.ts';
+import { npcStateAt } from '../../../engine/turn/npc-state-at.ts';
 import {
   readFixtureSave,
   replayFixture,
@@ -54,10 +58,14 @@ describe('the leak audit', () => {
     // Graphs only grow: every entry a prompt could have held is in the last npc_state.
     const knowledge = npcStateForTurn(store, pack).knowledge;
     const personaId = store.meta().personaId;
+    // Every side of every relationship the save held at any turn: an old value must not leak either.
+    const sides = turns.flatMap((turn) => readStandings(npcStateAt(store, pack, turn.number).standings, 'test').sides);
     store.close();
     expect(calls.length).toBeGreaterThan(10);
     expect(calls.flatMap(({ call }) => auditPrompt(call, stream, pack))).toEqual([]);
     expect(calls.flatMap(({ call }) => auditKnowledge(call, knowledge, personaId))).toEqual([]);
+    const nameOf = entityNamer(pack, personaId);
+    expect(calls.flatMap(({ call }) => auditStandings(call, sides, nameOf))).toEqual([]);
     expect(auditPrivateTurns(calls.map(({ call }) => call))).toEqual([]);
     const guarded = calls.flatMap(({ call, turn }) =>
       auditGuardedFacts(call, pack, (who, gate) => truths.get(turn)?.factual.has(`Knows(${who},${gate})`) ?? false),
