@@ -145,5 +145,7 @@ export {
   standingShiftSchema,
   strongTies,
   STRONG_STANDING,
+  WARM_DIMENSIONS,
+  withWarmTies,
 } from './social/standing.ts';
 export type { Standing, Standings, StandingShift } from './social/standing.ts';

@@ -1,4 +1,6 @@
 import {
+  readStandings,
+  withWarmTies,
   keepsKnowledgeGraph,
   restoreSocialGraph,
   rippleDrafts,
@@ -16,8 +18,8 @@ import { sceneShifts } from './scene-shifts.ts';
 
 /**
  * The social-graph ripple (event-system.md, scene boundary): what happened in the scene spreads, without an LLM, to
- * characters who were not there, along the relationships part of the npc_state — a witness's word, then rumour, then
- * inference, at most three hops, each weaker. Those who shared the scene know each other a little better afterwards.
+ * characters who were not there, along the relationships part of the npc_state and the warm standings — a witness's
+ * word, then rumour, then inference, at most three hops, each weaker. Those who shared the scene know each other a little better afterwards.
  */
 export const socialRipple: StepHandler = (context) => Promise.resolve(ripple(context));
 
@@ -28,7 +30,9 @@ function ripple(context: BoundaryStepContext): Json {
   // The first boundary of a story starts from the ties its pack implies (factions, goals naming another character).
   const before = scene.relationships === null ? packSocialGraph(context.pack) : restored.graph;
   const witnesses = scene.present.filter((id) => id !== context.personaId);
-  const reach = spreadNews(before, witnesses).filter((reached) => keepsKnowledge(context, scene, reached.id));
+  // News also travels to those the witnesses trust or like (their standings), not only along shared scenes.
+  const paths = withWarmTies(before, readStandings(context.npc.standings, 'the social ripple'));
+  const reach = spreadNews(paths, witnesses).filter((reached) => keepsKnowledge(context, scene, reached.id));
   const resolved = deferredRecords(context.snapshot.deferred);
   const news = sceneNews(context.pack, context.personaId, scene, resolved);
   const heard = rippleDrafts(reach, news, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { compareIds } from '../order.ts';
+import { withTie, type SocialGraph } from './ties.ts';
 
 /**
  * How one character stands with another (npc-simulation.md's relationship notes, with strength): one side of a pair,
@@ -28,6 +29,17 @@ export type StandingShift = {
 
 /** The dimensions a pack that names none is read on. */
 export const DEFAULT_DIMENSIONS: readonly string[] = ['trust', 'affection', 'fear'];
+
+/** Dimensions where more is warmer: trusting or liking someone is a reason to tell them things. */
+export const WARM_DIMENSIONS: ReadonlySet<string> = new Set([
+  'trust',
+  'affection',
+  'warmth',
+  'respect',
+  'loyalty',
+  'friendship',
+  'fondness',
+]);
 
 /** A value this far from neutral, either way, is a "strong relationship (positive or negative)" (planner, +2). */
 export const STRONG_STANDING = 0.6;
@@ -155,4 +167,23 @@ export function ownStandingTexts(
 ): { readonly [characterId: string]: string } {
   const holders = [...new Set(standings.sides.map((side) => side.from))];
   return Object.fromEntries(holders.map((id) => [id, ownStandingText(standings, id, nameOf)]));
+}
+
+/**
+ * The social graph news travels along, with every warm side (trust, affection …) as a tie at least as strong as it:
+ * people pass news to those they trust, whatever the scenes they shared. Read only for the ripple; the stored graph
+ * keeps its own ties.
+ */
+export function withWarmTies(graph: SocialGraph, standings: Standings): SocialGraph {
+  let next = graph;
+  for (const side of standings.sides) {
+    const warmth = Math.max(
+      0,
+      ...Object.entries(side.values).flatMap(([dimension, value]) =>
+        WARM_DIMENSIONS.has(dimension.replace(/_/gu, ' ')) ? [value] : [],
+      ),
+    );
+    if (warmth > 0) next = withTie(next, side.from, side.to, warmth);
+  }
+  return next;
 }

@@ -7,6 +7,9 @@ import {
   ruleTierRequests,
   strongTies,
   createTierRoster,
+  emptySocialGraph,
+  spreadNews,
+  withWarmTies,
 } from '../../../engine/npc/index.ts';
 
 const shift = (from: string, to: string, dimension: string, by: number, why = '') => ({ from, to, dimension, by, why });
@@ -44,6 +47,16 @@ describe('standings between characters', () => {
     const name = (id: string) => ({ kit: 'Kit', sam: 'Sam' })[id] ?? id;
     expect(ownStandingText(standings, 'kit', name)).toBe('Sam: trust +0.60 (the penny)');
     expect(ownStandingText(standings, 'kit', name)).not.toContain('SAM-PRIVATE');
+  });
+
+  it('carry news along warm sides for the ripple; fear passes none', () => {
+    const standings = applyShifts(emptyStandings(), [
+      shift('kit', 'magdalen', 'trust', 0.8),
+      shift('silas', 'hale', 'fear', 0.9),
+    ]);
+    const paths = withWarmTies(emptySocialGraph(), standings);
+    expect(spreadNews(paths, ['kit']).map((reached) => reached.id)).toEqual(['magdalen']);
+    expect(spreadNews(paths, ['silas'])).toEqual([]);
   });
 
   it('restore from a checkpoint, none from a save that had none, and report a malformed one', () => {
