@@ -64,6 +64,8 @@ export interface StandingView {
   readonly to: string;
   readonly toName: string;
   readonly values: { readonly [dimension: string]: number };
+  /** The values as words: `fear +0.70, trust −0.20`. */
+  readonly text: string;
   readonly why: string;
   /** Some dimension is at least ±0.6: the simulation planner counts the pair as a strong relationship. */
   readonly strong: boolean;

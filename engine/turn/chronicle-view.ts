@@ -1,5 +1,6 @@
 import type { ChronicleView } from '../api/index.ts';
 import {
+  describeValues,
   isStrong,
   ownSides,
   readStandings,
@@ -90,6 +91,7 @@ export function chronicleView(store: SaveStore, pack: StoryPack, turn?: number):
           to: side.to,
           toName: anyName(side.to),
           values: side.values,
+          text: describeValues(side.values),
           why: side.why,
           strong: isStrong(side),
         })),

@@ -1,28 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { closeDrawerPage, openDrawerPage } from './support/drawer-page.ts';
 import { screenshotPath, type Served } from './support/serve.ts';
 
-// Lantern Quay in web mode, two wishes the world refuses (nobody there can fly): the Narrator alone runs each turn.
-// The first offers three choices; the player picks one, edits it, and sends it.
-const SCRIPT = `
-- stage: narrator
-  expect: "might do next"
-  reply:
-    beats:
-      - type: narration
-        content: You climb onto the table and flap your arms; the rafters stay where they are, and the taproom laughs.
-    choices:
-      - Climb down and apologise to the landlady
-      - Fly out through the window over the harbour
-      - Sit by the fire and dry your coat
-- stage: narrator
-  expect: "Fly out through the window over the harbour, twice as fast"
-  reply:
-    beats:
-      - type: narration
-        content: The window is only a window; the fog outside keeps its own counsel, and you keep your feet.
-`;
+// Lantern Quay in web mode, two wishes the world refuses: the first offers three choices; the player picks one, edits
+// it, and sends it.
+const SCRIPT = readFileSync('test/fixtures/choices/refused-flight.yaml', 'utf8');
 
 describe('the Narrator’s choices in web mode', () => {
   let served: Served;
@@ -57,6 +41,8 @@ describe('the Narrator’s choices in web mode', () => {
     await input().fill(`${await input().inputValue()}, twice as fast`);
     await input().press('Enter');
     await page.locator('.msg', { hasText: 'keep your feet' }).first().waitFor();
+    // The intention the player sent is the edited choice.
+    await expect(page.locator('.msg', { hasText: 'harbour, twice as fast' }).count()).resolves.toBe(1);
     await page.locator('.progress-line').waitFor({ state: 'detached' });
     // The second Narrator offered none: the old choices are gone with the turn that offered them.
     await expect(choices().count()).resolves.toBe(0);

@@ -1,5 +1,4 @@
 import type { ChronicleView } from '../../api/index.ts';
-import { describeValues } from '../../npc/index.ts';
 import type { SaveStore } from '../../store/index.ts';
 import { chronicleView } from '../../turn/index.ts';
 import type { CliContext } from '../command.ts';
@@ -23,7 +22,7 @@ export function formatChronicle(view: ChronicleView): string {
     lines.push(`  ${character.id} (${character.tier}), ${simulated}${situation}`);
     for (const side of character.standings) {
       const why = side.why === '' ? '' : ` — ${side.why}`;
-      lines.push(`    stands with ${side.to}: ${describeValues(side.values)}${side.strong ? ' (strong)' : ''}${why}`);
+      lines.push(`    stands with ${side.to}: ${side.text}${side.strong ? ' (strong)' : ''}${why}`);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -28,6 +28,7 @@ describe('standings and /undo', () => {
         to: 'bram-tolley',
         toName: 'Bram Tolley',
         values: { fear: 0.5 },
+        text: 'fear +0.50',
         why: 'ADA-STANDS-K4 I cannot face him now',
         strong: false,
       },

@@ -49,7 +49,7 @@ describe('characters panel', () => {
     const html = characters();
     expect(html).toContain('<ul class="standing-list" aria-label="Standings of Odile Fenn">');
     expect(html).toContain(
-      '<span class="standing-name">Jory</span> <span class="standing-values">fear −0.10 · trust +0.70</span>',
+      '<span class="standing-name">Jory</span> <span class="standing-values">fear −0.10, trust +0.70</span>',
     );
     expect(html).toContain('· strong');
     expect(html).toContain('he kept the ledger hidden');

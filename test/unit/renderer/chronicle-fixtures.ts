@@ -84,6 +84,7 @@ export function chronicleView(extra: Partial<ChronicleView> = {}): ChronicleView
             to: 'jory',
             toName: 'Jory',
             values: { fear: -0.1, trust: 0.7 },
+            text: 'fear −0.10, trust +0.70',
             why: 'he kept the ledger hidden',
             strong: true,
           },
