@@ -38,6 +38,7 @@ export type {
   ContextCandidateView,
   ChronicleView,
   ChronicleCharacterView,
+  StandingView,
   PendingInteractionView,
   StoryStateView,
   WriterGuidanceView,

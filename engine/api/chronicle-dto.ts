@@ -55,6 +55,20 @@ export interface ChronicleCharacterView {
   readonly situation: string;
   /** Its states as of the turn; below level 6 a state is subconscious (only extractors see it). */
   readonly states: readonly { readonly name: string; readonly level: number; readonly category: string }[];
+  /** How it stands with others (its own side of each pair): −1…1 per dimension, the last reason it moved. */
+  readonly standings: readonly StandingView[];
+}
+
+export interface StandingView {
+  /** The other side of the pair (a character or the persona). */
+  readonly to: string;
+  readonly toName: string;
+  readonly values: { readonly [dimension: string]: number };
+  /** The values as words: `fear +0.70, trust −0.20`. */
+  readonly text: string;
+  readonly why: string;
+  /** Some dimension is at least ±0.6: the simulation planner counts the pair as a strong relationship. */
+  readonly strong: boolean;
 }
 
 export interface ChronicleView {

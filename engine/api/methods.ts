@@ -57,6 +57,8 @@ export interface ModelListing {
 export interface OpenedSave {
   readonly summary: SaveSummary;
   readonly messages: readonly StreamMessage[];
+  /** The suggested next actions the Narrator offered after the last turn's prose (empty when none). */
+  readonly choices: readonly string[];
 }
 
 export interface ConnectionCheck {
@@ -82,6 +84,8 @@ export type PlayResult =
       readonly saveId: string;
       readonly turn: number;
       readonly messages: readonly StreamMessage[];
+      /** The Narrator's suggested next actions after this turn's prose (empty when it offered none). */
+      readonly choices: readonly string[];
     }
   | {
       readonly kind: 'failed';
@@ -95,6 +99,8 @@ export type PlayResult =
       readonly saveId: string;
       readonly reason: 'undo' | 'retry';
       readonly messages: readonly StreamMessage[];
+      /** The choices the fork's last turn offered, shown again. */
+      readonly choices: readonly string[];
     }
   | {
       readonly kind: 'notice';

@@ -12,6 +12,12 @@ export const settingsSchema = z.strictObject({
       fontSize: z.number().int().min(12).max(28).default(18),
     })
     .default({ theme: 'light', font: 'serif', fontSize: 18 }),
+  play: z
+    .strictObject({
+      /** The Narrator's suggested next actions under the latest prose (a pack may turn them off for itself). */
+      choices: z.boolean().default(true),
+    })
+    .default({ choices: true }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordKnowledge } from '../npc/index.ts';
+import { applyShifts, readStandings, recordKnowledge } from '../npc/index.ts';
 import { BOUNDARY_STEPS, type BoundaryStep, type Json } from './contract.ts';
 import { toJsonObject, type JsonObject } from './json.ts';
 import { npcStateSchema, type NpcState } from './npc-state.ts';
@@ -37,12 +37,17 @@ export function applyStepResults(
     for (const { audience, drafts } of result.knowledge) knowledge = recordKnowledge(knowledge, audience, drafts);
     const recorded = knowledge.nextSeq - npc.knowledge.nextSeq;
     npc = withParts({ ...npc, knowledge }, result.npc, step);
+    if (result.standings.length > 0) {
+      const moved = applyShifts(readStandings(npc.standings, `the ${step} step`), result.standings);
+      npc = { ...npc, standings: toJsonObject(moved) };
+    }
     positions = { ...positions, ...result.positions };
     time = result.time ?? time;
     weather = result.weather ?? weather;
     summary[step] = {
       recorded,
       replaced: Object.keys(result.npc),
+      ...(result.standings.length === 0 ? {} : { standingShifts: result.standings.length }),
       moved: Object.keys(result.positions),
       ...(result.time === null ? {} : { time: result.time }),
       ...(result.weather === null ? {} : { weather: result.weather }),

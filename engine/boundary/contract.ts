@@ -112,6 +112,11 @@ export type StepResult = {
   readonly knowledge?: readonly { readonly audience: Json; readonly drafts: readonly Json[] }[];
   /** Replaces these top-level parts of the NpcState; each part has one owning step. */
   readonly npc?: { readonly [part: string]: Json };
+  /**
+   * Moves of the characters' standings with each other (engine/npc StandingShift as JSON): several steps move them
+   * (simulations, the scene's relationship events, reflections), so they are applied in step order, not replaced.
+   */
+  readonly standings?: readonly Json[];
   /** World-state changes for the play state: who is where (character → location) and the in-world time after. */
   readonly play?: {
     readonly positions?: { readonly [characterId: string]: string };

@@ -23,6 +23,11 @@ export interface NpcState {
   readonly chronicle: z.infer<typeof jsonSchema>;
   /** Appearances and partial profiles (ProfilesState; offscreen_propagation). */
   readonly profiles: z.infer<typeof jsonSchema>;
+  /**
+   * How each character stands with each other (Standings, engine/npc): moved by the StandingShifts the boundary's steps
+   * return, not replaced by one owner. Absent in saves from before standings.
+   */
+  readonly standings?: z.infer<typeof jsonSchema>;
 }
 
 /** The parts a step may replace through StepResult.npc (knowledge only grows, through drafts). */
@@ -53,6 +58,7 @@ export const npcStateSchema = z.strictObject({
   chronicle: jsonSchema,
   // Saves from before partial profiles have none yet.
   profiles: jsonSchema.default(null),
+  standings: jsonSchema.default(null),
 });
 
 /**

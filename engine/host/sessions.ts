@@ -143,6 +143,7 @@ export class Sessions {
         emit: (event) => context.events.emit(event),
         stageTimeoutMs: STAGE_TIMEOUT_MS,
         historyWindow: HISTORY_WINDOW,
+        choicesSetting: () => context.settings.get().play.choices,
       },
       store,
     );

@@ -129,3 +129,23 @@ export {
 export type { NewsReach, RippleHop, SceneNews } from './social/ripple.ts';
 
 export * from './offscreen/index.ts';
+export {
+  applyShifts,
+  DEFAULT_DIMENSIONS,
+  describeValues,
+  emptyStandings,
+  isStrong,
+  ownSides,
+  ownStandingText,
+  ownStandingTexts,
+  readStandings,
+  restoreStandings,
+  shiftStanding,
+  standingOf,
+  standingShiftSchema,
+  strongTies,
+  STRONG_STANDING,
+  WARM_DIMENSIONS,
+  withWarmTies,
+} from './social/standing.ts';
+export type { Standing, Standings, StandingShift } from './social/standing.ts';

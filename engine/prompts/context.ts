@@ -34,6 +34,8 @@ export interface PromptCharacter {
   readonly profile?: string;
   /** What the character was doing off-stage since it was last in a scene (off-screen simulation); absent otherwise. */
   readonly offstage?: string;
+  /** How it stands with others (trust, affection, fear …, −1…1, why): its own side only, in its own stages. */
+  readonly standing?: string;
   /** Its card's `scenario`: the situation it is in (its own intent and dialog stages; absent when it has none). */
   readonly scenario?: string;
   /**
@@ -120,4 +122,6 @@ export interface NarratorGuidance {
   readonly opening?: string;
   /** At a scene opening only: the characters' tiers and how the Narrator may ask to change them (importance_flags). */
   readonly importance?: string;
+  /** On the call that writes the turn's last prose only: how to offer the player's suggested next actions. */
+  readonly choices?: string;
 }

@@ -16,6 +16,8 @@ export interface SimulatedCharacterSheet {
   readonly states: string;
   /** Where it is and what it was doing, as last known. */
   readonly situation: string;
+  /** How it stands with others (its own side only): `Name: trust +0.60 (why)`, semicolon-separated; empty when none. */
+  readonly standing: string;
   /** Its private knowledge from the pack (only ever its own). */
   readonly secrets: readonly string[];
   readonly knowledge: { readonly world: readonly string[]; readonly own: readonly string[] };

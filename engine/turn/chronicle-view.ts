@@ -1,12 +1,16 @@
 import type { ChronicleView } from '../api/index.ts';
 import {
+  describeValues,
+  isStrong,
+  ownSides,
+  readStandings,
   inWorldText,
   OPENINGS_PER_URGENCY,
   restoreChronicleState,
   restoreSimulationState,
   tierOf,
 } from '../npc/index.ts';
-import { packTierOf, type StoryPack } from '../pack/index.ts';
+import { entityNamer, packTierOf, type StoryPack } from '../pack/index.ts';
 import type { SaveStore } from '../store/index.ts';
 import { npcStateAt } from './npc-state-at.ts';
 import { openingDeliveries } from './opening-deliveries.ts';
@@ -24,6 +28,8 @@ export function chronicleView(store: SaveStore, pack: StoryPack, turn?: number):
   const statesOf = (id: string) =>
     play.success ? (play.data.states[id] ?? []) : (pack.characters.find((c) => c.id === id)?.states ?? []);
   const nameOf = (id: string) => pack.characters.find((character) => character.id === id)?.name ?? id;
+  const standings = readStandings(npc.standings, store.path);
+  const anyName = entityNamer(pack, store.meta().personaId);
   const last = simulation.cycles.at(-1);
   return {
     // Later turns commit npc_state too (the lore they learned, importance flags), carrying the chronicle over: the
@@ -81,6 +87,14 @@ export function chronicleView(store: SaveStore, pack: StoryPack, turn?: number):
                 .filter((p) => p !== '')
                 .join('; '),
         states: statesOf(character.id),
+        standings: ownSides(standings, character.id).map((side) => ({
+          to: side.to,
+          toName: anyName(side.to),
+          values: side.values,
+          text: describeValues(side.values),
+          why: side.why,
+          strong: isStrong(side),
+        })),
       };
     }),
   };

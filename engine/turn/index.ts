@@ -12,6 +12,7 @@ export { knowledgeGraphView } from './knowledge-graph-view.ts';
 export { SCENE_OPENINGS_CHECKPOINT } from './opening-deliveries.ts';
 export { chronicleView } from './chronicle-view.ts';
 export { IMPORTANCE_FLAGS_CHECKPOINT } from './importance-flags.ts';
+export { CHOICES_CHECKPOINT, latestChoices } from './choices.ts';
 export { runAfterTurn, type AfterTurnDeps, type AfterTurnOutcome, type AfterTurnProgress } from './after-turn-run.ts';
 export { readAfterTurnInput, APPLY_STEP } from './after-turn-apply.ts';
 export { openingText, playMacros, type PlayMacros } from './play-macros.ts';

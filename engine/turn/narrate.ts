@@ -11,6 +11,7 @@ import { StageFailure } from './stage-failure.ts';
 import { withMemories, type TurnContext } from './turn-context.ts';
 import { NO_GUIDANCE, type NarratorGuidance } from './classify/guidance.ts';
 import { findCharacter } from '../pack/index.ts';
+import { tidyChoices } from './choices.ts';
 
 export interface Resolution {
   /** The intention being resolved (already in the buffer). */
@@ -29,15 +30,18 @@ export interface Resolution {
   readonly perceivedBy?: readonly string[];
 }
 
+/** What a beat script leaves besides its prose: a scene opening's importance_flags, and the player's choices. */
+export interface NarratorExtras {
+  readonly importanceFlags: NarratorImportanceFlags | null;
+  readonly choices: readonly string[];
+}
+
 /**
  * Resolves one intention: the Narrator writes a beat script, which is expanded in order — narration beats appended
  * as they are, each cue answered by one Character Dialog call that sees everything appended before it. Returns the
- * script's importance_flags, which only a scene opening's script may carry.
+ * script's importance_flags, which only a scene opening's script may carry, and the choices it offered.
  */
-export async function resolveIntention(
-  context: TurnContext,
-  resolution: Resolution,
-): Promise<NarratorImportanceFlags | null> {
+export async function resolveIntention(context: TurnContext, resolution: Resolution): Promise<NarratorExtras> {
   const script = await writeBeatScript(context, resolution);
   const heard = witnesses(context, resolution);
   for (const beat of script.beats) {
@@ -45,7 +49,13 @@ export async function resolveIntention(
       appendWhole(context, { owner: NARRATOR_OWNER, type: 'narration', content: beat.content.trim(), meta: heard });
     else await speak(context, resolution, beat, heard);
   }
-  return script.importance_flags ?? null;
+  const choices = offersChoices(resolution) ? tidyChoices(script.choices) : [];
+  return { importanceFlags: script.importance_flags ?? null, choices };
+}
+
+/** The call that writes the turn's last prose is asked for choices (its guidance says how); no other call is. */
+function offersChoices(resolution: Resolution): boolean {
+  return resolution.guidance?.choices !== undefined;
 }
 
 /** Who sees what this resolution adds to the stream: who perceives it, or only the two sides of a whisper. */
@@ -86,7 +96,7 @@ async function writeBeatScript(context: TurnContext, resolution: Resolution): Pr
   // A refused action involves no character: the Narrator renders it alone.
   const refused = (resolution.guidance?.constraint ?? '') !== '';
   const cueable = refused ? [] : charactersPresent(context.pack, context.state).map((character) => character.id);
-  const schema = beatScriptSchemaFor(cueable, resolution.flaggable);
+  const schema = beatScriptSchemaFor(cueable, resolution.flaggable, offersChoices(resolution));
   const call = (prompt: readonly LlmMessage[]) =>
     callStageObject(context, {
       stage: 'narrator',

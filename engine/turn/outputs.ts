@@ -31,6 +31,10 @@ function importanceFlagsSchema<Id extends z.ZodType<string>>(character: Id) {
   });
 }
 
+/** The player's suggested next actions (npc-simulation.md's Writer `choices`): a few, each a handful of words. */
+export const MAX_CHOICES = 4;
+export const choicesSchema = z.array(z.string().min(1).max(100)).min(2).max(MAX_CHOICES);
+
 export const beatScriptSchema = z.strictObject({
   beats: z
     .array(z.discriminatedUnion('type', [narrationBeatSchema, cueBeatSchema]))
@@ -38,16 +42,20 @@ export const beatScriptSchema = z.strictObject({
     .max(12),
   /** At a scene opening only (npc-simulation.md, the Writer's importance_flags). */
   importance_flags: importanceFlagsSchema(z.string().min(1)).optional(),
+  /** Offered only when the turn asks for them (a setting and the pack's tuning may turn them off). */
+  choices: choicesSchema.optional(),
 });
 
 /**
  * The beat script for one scene: cues may name only the characters present, so a grammar-constrained model cannot
  * invent a speaker (and with nobody present, only narration beats exist). At a scene opening, `flaggable` lists the
  * characters whose tier the Narrator may ask to change; on other turns the script has no importance_flags at all.
+ * With `offerChoices`, the script may end with the player's suggested next actions; otherwise it has no choices.
  */
 export function beatScriptSchemaFor(
   characterIds: readonly string[],
   flaggable: readonly string[] = [],
+  offerChoices = false,
 ): z.ZodType<BeatScript> {
   const [first, ...rest] = characterIds;
   const beat =
@@ -62,9 +70,13 @@ export function beatScriptSchemaFor(
     .min(1)
     .max(first === undefined ? MAX_BEATS : 12);
   const [firstFlaggable, ...restFlaggable] = flaggable;
-  if (firstFlaggable === undefined) return z.strictObject({ beats });
-  const flags = importanceFlagsSchema(z.enum([firstFlaggable, ...restFlaggable])).optional();
-  return z.strictObject({ beats, importance_flags: flags });
+  const choices = { choices: choicesSchema.optional() };
+  const script = z.strictObject({ beats });
+  if (firstFlaggable === undefined) return offerChoices ? script.extend(choices) : script;
+  const flagged = script.extend({
+    importance_flags: importanceFlagsSchema(z.enum([firstFlaggable, ...restFlaggable])).optional(),
+  });
+  return offerChoices ? flagged.extend(choices) : flagged;
 }
 export type BeatScript = z.infer<typeof beatScriptSchema>;
 export type Beat = BeatScript['beats'][number];

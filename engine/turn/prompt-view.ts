@@ -115,6 +115,7 @@ export function characterVariables(
   id: string,
   profile?: PartialProfile,
   offstage?: string,
+  standing?: string,
 ): PromptCharacter {
   const character = pack.characters.find((candidate) => candidate.id === id);
   if (character === undefined) throw new Error(`unknown character "${id}"`);
@@ -134,6 +135,8 @@ export function characterVariables(
       knows && request.principal === id ? character.knowledge.map((item) => `- ${item.content}`).join('\n') : '',
     ...(profile === undefined ? {} : { profile: describePartialProfile(profile) }),
     ...(offstage === undefined || !knows ? {} : { offstage }),
+    // Its own side of its relationships, in its own stages only: how others stand with it is theirs.
+    ...(standing === undefined || standing === '' || !knows || request.principal !== id ? {} : { standing }),
     ...(card.scenario === '' || !knows || request.principal !== id ? {} : { scenario: card.scenario }),
     ...(card.instructions === '' || !ownDialog ? {} : { instructions: card.instructions }),
     ...(card.postHistoryInstructions === '' || !ownDialog ? {} : { post_history: card.postHistoryInstructions }),

@@ -35,6 +35,7 @@ export function renderStage(context: TurnContext, view: StageView, extra: Partia
             view.character,
             context.partialProfiles?.[view.character],
             context.offstage?.[view.character],
+            context.standings?.[view.character],
           ),
         };
   const inputs = {

@@ -9,11 +9,12 @@ import { judgeNpcIntention, settleWorld } from './classify/npc-world.ts';
 import { appendWhole } from './append.ts';
 import { NO_GUIDANCE } from './classify/guidance.ts';
 import { flaggableCharacters, importanceBrief } from './importance-flags.ts';
-import { resolveIntention } from './narrate.ts';
+import { resolveIntention, type NarratorExtras } from './narrate.ts';
 import type { NarratorImportanceFlags } from './outputs.ts';
+import { choicesBrief } from './choices.ts';
 import { npcIntent, personaIntent } from './npc-intent.ts';
 import { opensScene, withoutOpening, withSceneCast, type PlayState } from './play-state.ts';
-import { charactersPresent } from './prompt-view.ts';
+import { charactersPresent, displayName } from './prompt-view.ts';
 import { markerMessages } from './scene-markers.ts';
 import type { TurnContext } from './turn-context.ts';
 import { addMinutes } from './world-time.ts';
@@ -36,6 +37,8 @@ export interface TurnOutcome {
   readonly events: EventTurnOutput;
   /** The scene opening's importance_flags, as the Narrator wrote them (null on other turns, or when it had none). */
   readonly importanceFlags: NarratorImportanceFlags | null;
+  /** The player's suggested next actions, offered after the turn's last prose (none when not asked or not given). */
+  readonly choices: readonly string[];
   /** The extractors, rendered in their rounds (in round order), and Stage 4: to run after the prose has committed. */
   readonly afterTurn: readonly AfterTurnStep[];
 }
@@ -48,6 +51,8 @@ export type TurnSetup = Omit<TurnContext, 'buffer' | 'stageLog'> & {
   readonly opening?: SceneOpeningBrief;
   /** The characters' tiers as the turn starts: at a scene opening the Narrator may ask to change them. */
   readonly roster?: TierRoster | null;
+  /** The Narrator may offer the player suggested next actions after the turn's last prose (see choices.ts). */
+  readonly offerChoices?: boolean;
 };
 
 /**
@@ -82,19 +87,25 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   const tiers = opened ? (setup.roster ?? null) : null;
   const flaggable = flaggableCharacters(tiers);
   const importance = tiers === null || flaggable.length === 0 ? {} : { importance: importanceBrief(tiers) };
+  // Only the turn's last Narrator call is asked for choices: they follow the prose the player reads last.
+  const lastActor = refused ? context.personaId : (activation.active.at(-1) ?? context.personaId);
+  const playerName = displayName(context.pack, context.personaId, context.personaId);
+  const choicesFor = (actor: string) =>
+    setup.offerChoices === true && actor === lastActor ? { choices: choicesBrief(playerName) } : {};
   const resolution = {
     intention,
     roundStartSeq: personaRound,
     silence: !refused && activation.silence,
-    guidance: { ...classified.classification.guidance, ...opening, ...importance },
+    guidance: { ...classified.classification.guidance, ...opening, ...importance, ...choicesFor(context.personaId) },
     flaggable,
     ...whisper,
     ...(classified.classification.perceivedBy === null ? {} : { perceivedBy: classified.classification.perceivedBy }),
   };
   // A refused action changes nothing: no extractor, no character stage, no NPC round.
-  let importanceFlags: NarratorImportanceFlags | null;
-  if (refused) importanceFlags = await resolveIntention(context, resolution);
-  else importanceFlags = await round(context, context.personaId, resolution, afterTurn);
+  const persona = refused
+    ? await resolveIntention(context, resolution)
+    : await round(context, context.personaId, resolution, afterTurn);
+  let choices = persona.choices;
 
   // Each activated NPC in order: intent, then its own round. The Narrator keeps the turn's retrieved tier (Tier 3);
   // the refusal and the fired triggers' directions were for the persona's intention alone.
@@ -107,9 +118,13 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     const judged = judgeNpcIntention(context, setup.events.runtime.lexicon, world, npcIntention);
     world = judged.world;
     const perceived = judged.perceivedBy === undefined ? {} : { perceivedBy: judged.perceivedBy };
-    const resolving = { intention: npcIntention, roundStartSeq, silence: false, guidance, ...perceived };
-    if (judged.refusal === null) await round(context, characterId, resolving, afterTurn);
-    else await resolveIntention(context, { ...resolving, guidance: { ...guidance, constraint: judged.refusal } });
+    const npcGuidance = { ...guidance, ...choicesFor(characterId) };
+    const resolving = { intention: npcIntention, roundStartSeq, silence: false, guidance: npcGuidance, ...perceived };
+    const resolved =
+      judged.refusal === null
+        ? await round(context, characterId, resolving, afterTurn)
+        : await resolveIntention(context, { ...resolving, guidance: { ...npcGuidance, constraint: judged.refusal } });
+    if (resolved.choices.length > 0) choices = resolved.choices;
   }
 
   const moved = refused ? null : movement(context, classified.classification.destination);
@@ -123,7 +138,8 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     stageLog,
     rngState: context.rng.state(),
     events,
-    importanceFlags,
+    importanceFlags: persona.importanceFlags,
+    choices,
     // Stage 4 runs with the extractors, after the prose; the run's apply step reconciles it.
     afterTurn: classified.interpret === null ? afterTurn : [...afterTurn, classified.interpret],
   };
@@ -152,23 +168,22 @@ function appendPlayerInput(context: TurnContext, input: TurnInput): StreamEntry 
 /**
  * One actor's round: its state extractor is rendered on the view before the round, the Narrator's script is expanded,
  * then the round's Lore Extractor is rendered on what it added (when the world witnessed any of it). Both extractors
- * become after-turn steps. Returns the
- * Narrator's importance_flags, which only a scene opening's script carries.
+ * become after-turn steps. Returns what the Narrator's script left besides its prose (see NarratorExtras).
  */
 async function round(
   context: TurnContext,
   actor: string,
   resolution: Parameters<typeof resolveIntention>[1],
   afterTurn: AfterTurnStep[],
-): Promise<NarratorImportanceFlags | null> {
+): Promise<NarratorExtras> {
   // Each round leaves one state step: the number of this one follows.
   const number = afterTurn.filter((step) => step.stage !== 'lore_extractor').length + 1;
   afterTurn.push(stateStep(context, actor, resolution.roundStartSeq, number));
-  const flags = await resolveIntention(context, resolution);
+  const extras = await resolveIntention(context, resolution);
   // A round whispered whole leaves the world nothing to learn: no Lore Extractor on an empty passage.
   const lore = loreStep(context, resolution.roundStartSeq, number);
   if (lore !== null) afterTurn.push(lore);
-  return flags;
+  return extras;
 }
 
 function withState(context: TurnContext, state: PlayState): TurnContext {

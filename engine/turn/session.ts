@@ -18,17 +18,21 @@ import { toStreamEntry, toStreamMessage } from './stream-entries.ts';
 import { parseStoredInput, retryableInput } from './stored-input.ts';
 import { planTurnCommit } from './turn-commit.ts';
 import { offstageLives } from './offstage-lives.ts';
+import { ownStandings } from './own-standings.ts';
 import { npcStateForTurn } from './turn-knowledge.ts';
 import { addMinutes } from './world-time.ts';
 import { playMacros, type PlayMacros } from './play-macros.ts';
 import { errorMessage } from '../api/index.ts';
 import { findCharacter } from '../pack/index.ts';
+import { latestChoices, offersChoices } from './choices.ts';
 
 /** What a session needs: what its scene boundaries need, the save library, and how much history a turn loads. */
 export interface SessionDeps extends SceneBoundaryDeps {
   readonly library: SaveLibrary;
   /** How many past messages a turn loads as history. */
   readonly historyWindow: number;
+  /** The player's setting: may the Narrator offer suggested next actions (on when absent; see choices.ts)? */
+  readonly choicesSetting?: () => boolean;
 }
 
 export type SubmitResult = PlayResult;
@@ -193,9 +197,11 @@ export class PlaySession {
           roster: npc.roster,
           partialProfiles: restoreProfilesState(npc.profiles).partial,
           offstage: offstageLives(npc),
+          standings: ownStandings(npc, deps.pack, meta.personaId),
           turn,
           history: cache.history,
           ...(opening === null ? {} : { opening }),
+          offerChoices: offersChoices(deps.pack, deps.choicesSetting?.() ?? true),
           events: { runtime: this.#eventRuntime(cache.state), state: this.#eventState(cache.state) },
         },
         input,
@@ -222,7 +228,7 @@ export class PlaySession {
       if (committed.afterTurnRunId !== undefined) this.#background.start(committed.afterTurnRunId);
       if (committed.boundaryRunId !== undefined) this.#background.start(committed.boundaryRunId);
       this.#advance(committed.messages.map(toStreamEntry), plan.next);
-      return this.#committed(committed.messages.map(toStreamMessage), turn);
+      return this.#committed(committed.messages.map(toStreamMessage), turn, outcome.choices);
     } catch (error) {
       // The failed turn ran on the live truth set: the next one rebuilds it from the save.
       this.#events = null;
@@ -316,13 +322,13 @@ export class PlaySession {
     };
   }
 
-  #committed(messages: readonly StreamMessage[], turn: number): SubmitResult {
+  #committed(messages: readonly StreamMessage[], turn: number, choices: readonly string[] = []): SubmitResult {
     for (const message of messages) {
       const pendingId = `${message.turn}:${message.seq}`;
       this.#deps.emit({ type: 'message.committed', saveId: this.#store.id, message, pendingId });
     }
     this.#deps.emit({ type: 'turn.finished', saveId: this.#store.id, turn });
-    return { kind: 'turn', saveId: this.#store.id, turn, messages };
+    return { kind: 'turn', saveId: this.#store.id, turn, messages, choices };
   }
 
   /** Back one turn: the save forks at the previous turn and play continues in the fork. History is never edited. */
@@ -417,7 +423,7 @@ export class PlaySession {
 
   #forked(reason: 'undo' | 'retry'): SubmitResult {
     const messages = this.#store.lastMessages(this.#deps.historyWindow).map(toStreamMessage);
-    return { kind: 'forked', saveId: this.#store.id, reason, messages };
+    return { kind: 'forked', saveId: this.#store.id, reason, messages, choices: latestChoices(this.#store) };
   }
 
   #eventState(state: PlayState): EventState {

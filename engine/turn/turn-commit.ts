@@ -6,6 +6,7 @@ import { afterTurnRun } from './after-turn-apply.ts';
 import type { ClosingScene } from './boundary-snapshot.ts';
 import { EVENTS_REPORT_CHECKPOINT, TRUTH_CHECKPOINT, type EventTurnOutput } from './classify/index.ts';
 import { IMPORTANCE_FLAGS_CHECKPOINT, withImportanceFlags } from './importance-flags.ts';
+import { CHOICES_CHECKPOINT } from './choices.ts';
 import type { PlayState } from './play-state.ts';
 import type { TurnOutcome } from './run-turn.ts';
 import { sceneOpeningCheckpoints } from './scene-opening.ts';
@@ -47,6 +48,7 @@ export function planTurnCommit(pack: StoryPack, played: PlayedTurn): TurnCommitP
     ...sceneOpeningCheckpoints(opening),
     ...(flagged.npc === npc ? [] : [{ kind: NPC_STATE_CHECKPOINT, data: flagged.npc }]),
     ...(flagged.report === null ? [] : [{ kind: IMPORTANCE_FLAGS_CHECKPOINT, data: flagged.report }]),
+    ...(outcome.choices.length === 0 ? [] : [{ kind: CHOICES_CHECKPOINT, data: { choices: outcome.choices } }]),
   ];
   // Leaving for another place closes the scene: its boundary starts with this turn, or after its after-turn work.
   const leaves = outcome.state.pendingMarkers.some((marker) => marker.marker === 'location_change');

@@ -31,6 +31,8 @@ export interface TurnContext {
   readonly partialProfiles?: { readonly [characterId: string]: PartialProfile };
   /** Each character's off-stage life since it was last seen, for its own intent and dialog (see offstageLives). */
   readonly offstage?: { readonly [characterId: string]: string };
+  /** How each character stands with the others (its own side only), for its own intent and dialog (see own-standings). */
+  readonly standings?: { readonly [characterId: string]: string };
   /**
    * The knowledge graphs with the last scene's reflections in them, when a boundary was still writing those as the turn
    * started (engine/boundary SCENE_STEPS). The Narrator reads only the World KG and never waits; a character's or the

@@ -2,6 +2,7 @@ import type { ChronicleCharacterView, KnowledgeGraphView, PendingInteractionView
 import { KnowledgeList } from './KnowledgeList.tsx';
 import { PendingList } from './PendingList.tsx';
 import { StateList } from './StateList.tsx';
+import { StandingList } from './StandingList.tsx';
 import { SummaryItem } from './SummaryItem.tsx';
 import { TierBadge } from './TierBadge.tsx';
 
@@ -23,6 +24,8 @@ export function CharacterCard(props: {
       </dl>
       <h4>States</h4>
       <StateList states={character.states} label={`States of ${character.name}`} />
+      <h4>Standings</h4>
+      <StandingList standings={character.standings} label={`Standings of ${character.name}`} />
       <h4>Pending interactions</h4>
       <PendingList pending={props.pending} label={`Pending interactions of ${character.name}`} />
       <h4>Knowledge graph</h4>

@@ -9,12 +9,14 @@ import { Composer } from './Composer.tsx';
 import { Notice } from './Notice.tsx';
 import { BoundaryIndicator } from './BoundaryIndicator.tsx';
 import { stageLabel } from './stage-label.ts';
+import { Choices } from './Choices.tsx';
 
 /** The reading column: the stream, then what is happening now, the world moving on after a scene, then the input. */
 export function PlayBody(props: { readonly names: NameOf; readonly opening: string | null }) {
-  const { play, debug } = useStores();
+  const { play, debug, settings } = useStores();
   const state = useStore(play);
   const sandbox = useStore(debug, (debugState) => debugState.sandbox);
+  const choicesOn = useStore(settings, (settingsState) => settingsState.settings?.play.choices ?? true);
   const personaId = state.summary?.personaId ?? '';
   const actions = play.getState();
   const loadOlder = useCallback(() => void play.getState().loadOlder(), [play]);
@@ -31,6 +33,9 @@ export function PlayBody(props: { readonly names: NameOf; readonly opening: stri
         loadingOlder={state.loadingOlder}
         onLoadOlder={loadOlder}
       >
+        {!state.busy && choicesOn && (
+          <Choices choices={state.choices} onChoose={(text) => actions.setDraft({ ...state.draft, text })} />
+        )}
         {state.busy && <ProgressLine label={stageLabel(state.running, props.names, personaId)} />}
         {state.failure !== null && !state.busy && (
           <FailureNotice failure={state.failure} onRetry={() => void actions.submit('/retry', '')} />

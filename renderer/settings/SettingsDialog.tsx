@@ -60,6 +60,15 @@ export function SettingsDialog() {
           />
           <span className="setting-value">{appearance.fontSize} px</span>
         </label>
+        <label className="setting">
+          <span className="setting-label">Suggestions</span>
+          <input
+            type="checkbox"
+            checked={current?.play.choices ?? true}
+            onChange={(event) => void settings.getState().updatePlay({ choices: event.target.checked })}
+          />
+          <span className="setting-value">Offer suggested actions under the story</span>
+        </label>
         <p className="sample">The shop smells of paste and old paper, and somewhere a kettle is beginning to sing.</p>
         {current !== null && <ModelSection llm={current.llm} startOpen={setupFirst} />}
       </section>

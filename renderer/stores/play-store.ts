@@ -33,26 +33,37 @@ const CLOSED: PlayData = {
   error: null,
   draft: EMPTY_DRAFT,
   boundary: null,
+  choices: [],
 };
 
 /** The open save as the player sees it: its stream, the turn being written, and what the last submission did. */
 export function createPlayStore(api: EngineClient) {
   return createStore<PlayState>()((set, get) => {
-    const settle = (result: PlayResult, sent: Draft): Partial<PlayData> => {
+    // A failed turn or a notice changed nothing: the choices the player had are theirs again.
+    const settle = (result: PlayResult, sent: Draft, before: readonly string[]): Partial<PlayData> => {
       switch (result.kind) {
         case 'turn':
-          return { messages: mergeMessages(get().messages, result.messages), failure: null };
+          return {
+            messages: mergeMessages(get().messages, result.messages),
+            failure: null,
+            choices: result.choices,
+          };
         case 'failed':
-          return { failure: { turn: result.turn, stage: result.stage, reason: result.reason }, draft: sent };
+          return {
+            failure: { turn: result.turn, stage: result.stage, reason: result.reason },
+            draft: sent,
+            choices: before,
+          };
         case 'forked':
           return {
             saveId: result.saveId,
             messages: result.messages,
             failure: null,
             hasOlder: (result.messages[0]?.id ?? 1) > 1,
+            choices: result.choices,
           };
         case 'notice':
-          return { notice: result.message, draft: sent.text.startsWith('/') ? EMPTY_DRAFT : sent };
+          return { notice: result.message, draft: sent.text.startsWith('/') ? EMPTY_DRAFT : sent, choices: before };
       }
     };
     return {
@@ -62,8 +73,8 @@ export function createPlayStore(api: EngineClient) {
         const opened = await api['saves.open']({ id: saveId, lastMessages: PAGE });
         if (get().saveId !== saveId) return;
         if (!opened.ok) return set({ error: opened.error.message });
-        const { summary, messages } = opened.value;
-        set({ summary, messages, hasOlder: messages.length < summary.messageCount });
+        const { summary, messages, choices } = opened.value;
+        set({ summary, messages, choices, hasOlder: messages.length < summary.messageCount });
       },
       async loadOlder() {
         const { saveId, messages, loadingOlder, hasOlder } = get();
@@ -80,14 +91,14 @@ export function createPlayStore(api: EngineClient) {
         });
       },
       async submit(text, thought) {
-        const { saveId, busy } = get();
+        const { saveId, busy, choices } = get();
         if (saveId === null || busy || text.trim() === '') return;
         const sent: Draft = { text, thought };
-        set({ busy: true, draft: EMPTY_DRAFT, notice: null, error: null });
+        set({ busy: true, draft: EMPTY_DRAFT, notice: null, error: null, choices: [] });
         const result = await api['play.submit']({ saveId, text, thought: thought.trim() === '' ? null : thought });
         const outcome: Partial<PlayData> = result.ok
-          ? settle(result.value, sent)
-          : { error: result.error.message, draft: sent };
+          ? settle(result.value, sent, choices)
+          : { error: result.error.message, draft: sent, choices };
         set({ ...outcome, busy: false, pending: [], running: null });
       },
       async cancel() {

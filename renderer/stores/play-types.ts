@@ -60,4 +60,6 @@ export interface PlayData {
   readonly draft: Draft;
   /** The scene boundary working while the player reads; null when none is. Never blocks the input. */
   readonly boundary: BoundaryProgress | null;
+  /** The Narrator's suggested next actions after the latest prose; gone once the player sends anything. */
+  readonly choices: readonly string[];
 }

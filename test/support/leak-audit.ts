@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { KnowledgeStore } from '../../engine/npc/index.ts';
+import { ownStandingText, type KnowledgeStore, type Standing } from '../../engine/npc/index.ts';
 import {
   alwaysVisibleText,
   givesAway,
@@ -338,4 +338,22 @@ export function readAuditedSave(store: SaveStore, pack: StoryPack) {
     ),
   );
   return { stream, calls: calls.map(({ call }) => call), knowledge, personaId, guarded };
+}
+
+/**
+ * Relationships have two sides (engine/npc standings): a prompt may show its own principal's side only, never how
+ * another character stands with anyone — not to the Narrator, not to the one it is about. `sides` are every side the
+ * save held at any turn, so a value that has since moved is looked for too.
+ */
+export function auditStandings(
+  call: Pick<StoredStageCall, 'stage' | 'principal' | 'prompt'>,
+  sides: readonly Standing[],
+  nameOf: (id: string) => string,
+): Leak[] {
+  const prompt = call.prompt.map((message) => message.content).join('\n');
+  return sides
+    .filter((side) => side.from !== call.principal)
+    .map((side) => ownStandingText({ version: 1, sides: [side] }, side.from, nameOf))
+    .filter((text) => prompt.includes(text))
+    .map((text) => ({ stage: call.stage, principal: call.principal, rule: "another's standing leaked", text }));
 }

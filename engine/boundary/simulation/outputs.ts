@@ -65,7 +65,17 @@ const livedPeriodShape = {
   memories: z.array(memorySchema(MAX_SALIENCE)).max(6).default([]),
   emotional_state: optionalLine,
   goal_progress: optionalLine,
-  relationship_updates: z.array(z.strictObject({ character: line, change: line })).default([]),
+  relationship_updates: z
+    .array(
+      z.strictObject({
+        character: line,
+        change: line,
+        // How far the character's own standing moved on one dimension (trust, affection, fear …); 0: not at all.
+        dimension: z.string().max(40).default(''),
+        shift: z.number().min(-1).max(1).default(0),
+      }),
+    )
+    .default([]),
   character_events: z.array(z.strictObject({ character: line, event: line, my_read: optionalLine })).default([]),
   pending_mc_interaction: pendingSchema.nullable().default(null),
   world_events_emitted: z.array(worldEventSchema).default([]),

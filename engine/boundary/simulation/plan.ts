@@ -1,4 +1,6 @@
 import {
+  readStandings,
+  strongTies,
   markRelevant,
   MINUTES_PER_DAY,
   planSimulation,
@@ -73,7 +75,8 @@ function within(minute: number, from: number, to: number): boolean {
 
 /**
  * What the cohort rules need of one character. Goals name others explicitly (`involves`) or by name in their text;
- * members of one faction share its business. The pack gives no districts, so no one shares a mere area.
+ * members of one faction share its business; a strong standing either way between two is a strong relationship. The
+ * pack gives no districts, so no one shares a mere area.
  */
 export function cohortCandidate(pack: StoryPack, scene: OffscreenScene, character: Character): CohortCandidate {
   const others = pack.characters.filter((other) => other.id !== character.id);
@@ -88,7 +91,7 @@ export function cohortCandidate(pack: StoryPack, scene: OffscreenScene, characte
     location: whereIs(scene, character),
     area: null,
     goalTargets: [...new Set([...character.goals.flatMap(goalInvolves), ...named])],
-    strongRelationships: [],
+    strongRelationships: strongTies(readStandings(scene.npc.standings, 'the simulation planner'), character.id),
     faction: character.faction ?? null,
     factionBusiness: character.faction === undefined ? [] : [character.faction],
     routine: character.routine.map((slot) => ({

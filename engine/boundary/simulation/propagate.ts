@@ -10,6 +10,7 @@ import { readOffscreenScene, type OffscreenScene } from './offscreen-scene.ts';
 import { cohortCandidate, cycleRoster, planCycle } from './plan.ts';
 import { craftPartialProfiles } from './profiles.ts';
 import { awayFromActiveArea, ruleTierUpdate } from './tier-signals.ts';
+import { simulationShifts } from './standing-shifts.ts';
 
 /**
  * Off-screen propagation (npc-simulation.md, "Simulation Decision Flow"): the SimulationPlanner decides whether the
@@ -46,6 +47,7 @@ export async function propagateOffscreen(context: BoundaryStepContext): Promise<
       profiles: toJson(profiled.profiles),
     },
     play: { positions: outcome.positions },
+    standings: simulationShifts(context.pack, context.personaId, lives).map(toJson),
     detail: toJson({
       cycle: scene.cycle,
       plan: { simulate: plan.simulate, reasons: plan.reasons, window: plan.window, decisions: plan.decisions },
@@ -56,7 +58,7 @@ export async function propagateOffscreen(context: BoundaryStepContext): Promise<
       simulated: lives.map(({ character, cohort, lived }) => ({
         character,
         cohort,
-        // The social graph is the social ripple's: how the characters' views of each other moved is shown, not applied.
+        // How the characters' views of each other moved: the shifts among them move the standings at the checkpoint.
         relationships: lived.relationship_updates,
         goalProgress: lived.goal_progress,
       })),

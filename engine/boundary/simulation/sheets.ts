@@ -1,4 +1,6 @@
 import {
+  ownStandingText,
+  readStandings,
   knowledgeView,
   recall,
   describeDuration,
@@ -7,7 +9,7 @@ import {
   type SimulationWindow,
   inWorldText,
 } from '../../npc/index.ts';
-import { goalText, type Character, type StoryPack } from '../../pack/index.ts';
+import { entityNamer, goalText, type Character, type StoryPack } from '../../pack/index.ts';
 import type { SimulatedCharacterSheet, SimulationPeriod } from '../../prompts/index.ts';
 import { placeName } from './cast.ts';
 import type { OffscreenScene } from './offscreen-scene.ts';
@@ -40,6 +42,11 @@ export function characterSheet(pack: StoryPack, scene: OffscreenScene, character
     }),
     states: (scene.states[character.id] ?? []).join('; '),
     situation: situationText(pack, where, scene.simulation.situations[character.id]),
+    standing: ownStandingText(
+      readStandings(scene.npc.standings, 'a simulated character'),
+      character.id,
+      entityNamer(pack, scene.personaId),
+    ),
     secrets: character.knowledge.map((item) => item.content),
     knowledge: {
       world: recollection.world.map((entry) => entry.text),

@@ -1,4 +1,7 @@
 import {
+  isStrong,
+  readStandings,
+  standingOf,
   applyImportanceFlags,
   restoreChronicleState,
   ruleTierRequests,
@@ -43,6 +46,7 @@ export function tierSignals(pack: StoryPack, scene: OffscreenScene, observed: Ti
     if (reply.seeking.some((sought) => isPersona(pack, scene.personaId, sought.character))) seekers.add(character);
   }
   const threads = activeThreads(scene);
+  const standings = readStandings(scene.npc.standings, 'the tier rules');
   return pack.characters.map((character) => ({
     character: character.id,
     pursuesPersona: seekers.has(character.id),
@@ -53,6 +57,7 @@ export function tierSignals(pack: StoryPack, scene: OffscreenScene, observed: Ti
     // Whether an arc has resolved is a judgement no stage makes yet; until one does, no arc ends by rule.
     arcResolved: false,
     awayFromActiveAreaSince: observed.awaySince[character.id] ?? null,
+    strongWithPersona: isStrongSide(standingOf(standings, character.id, scene.personaId)),
   }));
 }
 
@@ -83,6 +88,10 @@ function activeArea(pack: StoryPack, center: string): ReadonlySet<string> {
     else if (location.connections.some((way) => way.to === center)) area.add(location.id);
   }
   return area;
+}
+
+function isStrongSide(side: ReturnType<typeof standingOf>): boolean {
+  return side !== null && isStrong(side);
 }
 
 function activeThreads(scene: OffscreenScene): readonly string[] {

@@ -4,6 +4,9 @@ import { knownIds } from '../simulation/cast.ts';
 import { readClosedScene, type ClosedScene } from './closed-scene.ts';
 import { reflectionSchema, type Reflection } from './reflection-output.ts';
 import { reflectionContext, reflectors, type Reflector } from './reflection-view.ts';
+import { dimensionOf, personOf } from '../simulation/standing-shifts.ts';
+import type { StandingShift } from '../../npc/index.ts';
+import type { StoryPack } from '../../pack/index.ts';
 
 /** Memories are tagged so a panel (and a later stage) can tell a character's account of a scene from hearsay. */
 export const REFLECTION_TAG = 'reflection';
@@ -28,14 +31,33 @@ export const characterReflection: StepHandler = async (context) => {
     audience: character.principal,
     drafts: reflection.memories.map((memory) => memoryDraft(scene, known, memory)),
   }));
+  const standings = reflections.flatMap(({ character, reflection }) =>
+    reflectionShifts(context.pack, context.personaId, scene, character.id, reflection),
+  );
   const detail = {
     reflected: reflections.map(({ character, reflection }) => ({
       character: character.id,
       memories: reflection.memories.length,
     })),
   };
-  return { knowledge, detail } satisfies StepResult;
+  return { knowledge, standings: standings.map((shift) => ({ ...shift })), detail } satisfies StepResult;
 };
+
+/** A reflection's standing changes as moves of its own side, towards someone who was in the scene. */
+function reflectionShifts(
+  pack: StoryPack,
+  personaId: string,
+  scene: ClosedScene,
+  from: string,
+  reflection: Reflection,
+): StandingShift[] {
+  return reflection.standing.flatMap((change): StandingShift[] => {
+    const to = personOf(pack, personaId, change.character);
+    const dimension = dimensionOf(change.dimension);
+    if (to === null || to === from || !scene.present.includes(to) || dimension === '') return [];
+    return [{ from, to, dimension, by: change.shift, why: change.why }];
+  });
+}
 
 async function reflect(
   context: BoundaryStepContext,

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { MAX_SALIENCE, MIN_SALIENCE } from '../../npc/index.ts';
 
 export const MAX_REFLECTION_MEMORIES = 5;
+/** One scene moves a standing by at most this much, on at most this many sides. */
+export const MAX_REFLECTION_SHIFT = 0.5;
+const MAX_REFLECTION_SHIFTS = 4;
 
 /** CharacterReflection's reply: one to five memories of the scene, in the character's own voice. */
 export const reflectionSchema = z.strictObject({
@@ -16,6 +19,18 @@ export const reflectionSchema = z.strictObject({
     )
     .min(1)
     .max(MAX_REFLECTION_MEMORIES),
+  /** How the scene moved where the character stands with someone who was there: its own side only. */
+  standing: z
+    .array(
+      z.strictObject({
+        character: z.string().min(1),
+        dimension: z.string().min(1).max(40),
+        shift: z.number().min(-MAX_REFLECTION_SHIFT).max(MAX_REFLECTION_SHIFT),
+        why: z.string().max(160).default(''),
+      }),
+    )
+    .max(MAX_REFLECTION_SHIFTS)
+    .default([]),
 });
 
 export type Reflection = z.infer<typeof reflectionSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entityNamer, type StoryPack } from '../../pack/index.ts';
-import type { SceneNews } from '../../npc/index.ts';
+import { WARM_DIMENSIONS, type SceneNews } from '../../npc/index.ts';
 import type { ClosedScene } from './closed-scene.ts';
 
 /** Talk of who was seen together; anything done in the scene is worth more. */
@@ -69,7 +69,7 @@ export function sceneNews(
   return unique.sort((a, b) => b.salience - a.salience).slice(0, MAX_NEWS);
 }
 
-function observedEvents(ledger: readonly { readonly record: unknown }[]): readonly Observed[] {
+export function observedEvents(ledger: readonly { readonly record: unknown }[]): readonly Observed[] {
   return ledger.flatMap(({ record }): Observed[] => {
     const parsed = recordSchema.safeParse(record);
     if (!parsed.success || parsed.data.kind !== 'event') return [];
@@ -79,9 +79,6 @@ function observedEvents(ledger: readonly { readonly record: unknown }[]): readon
     return shift.success ? [shift.data] : [];
   });
 }
-
-/** Dimensions where more is warmer: a rise in them is warming to someone, a fall turning against them. */
-const WARM_DIMENSIONS = new Set(['trust', 'affection', 'warmth', 'respect', 'loyalty', 'friendship', 'fondness']);
 
 /**
  * How talk puts a relationship shift, keeping its dimension: "warmed to" only for a warm one; a rise in wariness is

@@ -1,4 +1,6 @@
 import {
+  readStandings,
+  withWarmTies,
   keepsKnowledgeGraph,
   restoreSocialGraph,
   rippleDrafts,
@@ -12,11 +14,12 @@ import type { BoundaryStepContext, Json, StepHandler, StepResult } from '../cont
 import { readClosedScene, type ClosedScene } from './closed-scene.ts';
 import { packSocialGraph } from './pack-ties.ts';
 import { deferredRecords, sceneNews } from './scene-news.ts';
+import { sceneShifts } from './scene-shifts.ts';
 
 /**
  * The social-graph ripple (event-system.md, scene boundary): what happened in the scene spreads, without an LLM, to
- * characters who were not there, along the relationships part of the npc_state — a witness's word, then rumour, then
- * inference, at most three hops, each weaker. Those who shared the scene know each other a little better afterwards.
+ * characters who were not there, along the relationships part of the npc_state and the warm standings — a witness's
+ * word, then rumour, then inference, at most three hops, each weaker. Those who shared the scene know each other a little better afterwards.
  */
 export const socialRipple: StepHandler = (context) => Promise.resolve(ripple(context));
 
@@ -27,8 +30,11 @@ function ripple(context: BoundaryStepContext): Json {
   // The first boundary of a story starts from the ties its pack implies (factions, goals naming another character).
   const before = scene.relationships === null ? packSocialGraph(context.pack) : restored.graph;
   const witnesses = scene.present.filter((id) => id !== context.personaId);
-  const reach = spreadNews(before, witnesses).filter((reached) => keepsKnowledge(context, scene, reached.id));
-  const news = sceneNews(context.pack, context.personaId, scene, deferredRecords(context.snapshot.deferred));
+  // News also travels to those the witnesses trust or like (their standings), not only along shared scenes.
+  const paths = withWarmTies(before, readStandings(context.npc.standings, 'the social ripple'));
+  const reach = spreadNews(paths, witnesses).filter((reached) => keepsKnowledge(context, scene, reached.id));
+  const resolved = deferredRecords(context.snapshot.deferred);
+  const news = sceneNews(context.pack, context.personaId, scene, resolved);
   const heard = rippleDrafts(reach, news, {
     nameOf: entityNamer(context.pack, context.personaId),
     ref: `turn ${scene.turn}`,
@@ -40,6 +46,7 @@ function ripple(context: BoundaryStepContext): Json {
       drafts: drafts.map(toJson),
     })),
     npc: { relationships: { version: graph.version, ties: graph.ties.map((tie) => ({ ...tie })) } },
+    standings: sceneShifts(context.pack, context.personaId, scene, resolved).map((shift) => ({ ...shift })),
     detail: {
       news: news.map((item) => item.text),
       reached: reach.map((reached) => ({ character: reached.id, hops: reached.hops, via: reached.via })),

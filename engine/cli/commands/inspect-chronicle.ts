@@ -20,6 +20,10 @@ export function formatChronicle(view: ChronicleView): string {
     const simulated = character.lastSimulated === null ? 'never simulated' : `simulated ${character.lastSimulated}`;
     const situation = character.situation === '' ? '' : ` — ${character.situation}`;
     lines.push(`  ${character.id} (${character.tier}), ${simulated}${situation}`);
+    for (const side of character.standings) {
+      const why = side.why === '' ? '' : ` — ${side.why}`;
+      lines.push(`    stands with ${side.to}: ${side.text}${side.strong ? ' (strong)' : ''}${why}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

@@ -17,6 +17,7 @@ import { rememberPackFolder } from '../pack-folders.ts';
 import { readAppVersion } from '../install-paths.ts';
 import { loadPack, parseInputs, readInputsFile, type ScriptedInput } from '../../pack/index.ts';
 import { createTranscriptPrinter } from '../play/transcript-printer.ts';
+import { chosenInput, formatChoices } from '../play/choices.ts';
 
 const USAGE =
   'storyloom play <pack-dir|pack-id> [--save ID] [--persona ID] [--seed N] [--greeting N] [--llm SPEC] [--input TEXT]... [--inputs FILE] [--json] [--sandbox]';
@@ -124,15 +125,18 @@ async function playScripted(
 ): Promise<number> {
   let saveId = firstSaveId;
   let failures = 0;
+  let choices: readonly string[] = [];
   // Ctrl-C cancels the turn being played (nothing of it is kept) and stops the remaining inputs.
   const stop = (): void => void cancel(saveId);
   context.signal.addEventListener('abort', stop, { once: true });
   for (const input of inputs) {
     if (context.signal.aborted) break;
-    const result = unwrap(await play(input, saveId));
+    const result = unwrap(await play({ ...input, text: chosenInput(input.text, choices) }, saveId));
     saveId = result.saveId;
+    choices = offeredChoices(result, choices);
     if (json) context.io.stdout(jsonLines(result));
     else if (result.kind === 'notice') context.io.stdout(`${result.message}\n\n`);
+    else if (result.kind !== 'failed') context.io.stdout(formatChoices(choices));
     if (result.kind === 'failed' || (result.kind === 'notice' && result.problem)) failures++;
   }
   // The last turn's extractors run after it resolved: wait for them, so the save holds what they wrote.
@@ -168,24 +172,32 @@ async function playInteractive(context: CliContext, play: Play, cancel: Cancel, 
     else lines.close();
   });
   let thought: string | null = null;
+  let choices: readonly string[] = [];
   lines.prompt();
   for await (const line of lines) {
     if (line.trim().startsWith('~')) {
       thought = line.trim().slice(1).trim() || null;
     } else if (line.trim() !== '') {
       playing = true;
-      const result = unwrap(await play({ text: line, thought }, saveId));
+      const result = unwrap(await play({ text: chosenInput(line, choices), thought }, saveId));
       playing = false;
       thought = null;
       saveId = result.saveId;
+      choices = offeredChoices(result, choices);
       if (result.kind === 'notice') context.io.stdout(`${result.message}\n\n`);
       if (result.kind === 'forked')
         context.io.stdout(`(${result.reason}: the story continues in save ${result.saveId})\n\n`);
+      if (result.kind === 'turn' || result.kind === 'forked') context.io.stdout(formatChoices(choices));
     }
     lines.prompt();
   }
   context.io.stderr(`\nsave: ${saveId} (continue with --save ${saveId})\n`);
   return 0;
+}
+
+/** The choices a result leaves standing: a turn's or a fork's own; a notice or a failure keeps the last ones. */
+function offeredChoices(result: PlayResult, last: readonly string[]): readonly string[] {
+  return result.kind === 'turn' || result.kind === 'forked' ? result.choices : last;
 }
 
 function jsonLines(result: PlayResult): string {
@@ -203,6 +215,7 @@ function jsonLines(result: PlayResult): string {
               content: message.content,
             }),
           ),
+          ...(result.choices.length === 0 ? [] : [JSON.stringify({ type: 'choices', choices: result.choices })]),
           JSON.stringify({ type: 'turn_end', turn: result.turn }),
         ].join('\n') + '\n'
       );
@@ -264,7 +277,7 @@ async function printOpening(
   if (json) {
     const turn = opened.messages[0]?.turn;
     if (turn !== undefined)
-      context.io.stdout(jsonLines({ kind: 'turn', saveId: save.id, turn, messages: opened.messages }));
+      context.io.stdout(jsonLines({ kind: 'turn', saveId: save.id, turn, messages: opened.messages, choices: [] }));
     return;
   }
   const pack = unwrap(await api['packs.list']()).find((candidate) => candidate.id === save.packId);

@@ -2,7 +2,14 @@ import { EngineError, type EngineHandlers } from '../../api/index.ts';
 import { knowledgeGraphView } from '../../turn/index.ts';
 import type { SaveLibrary, SaveStore } from '../../store/index.ts';
 import { packGreetings } from '../../pack/index.ts';
-import { buildTruthView, chronicleView, contextView, landscapeView, toStreamMessage } from '../../turn/index.ts';
+import {
+  buildTruthView,
+  chronicleView,
+  contextView,
+  landscapeView,
+  latestChoices,
+  toStreamMessage,
+} from '../../turn/index.ts';
 import type { HostContext } from '../context.ts';
 import type { PackRegistry } from '../pack-registry.ts';
 import type { SaveReaders } from '../save-readers.ts';
@@ -77,6 +84,7 @@ export function savesHandlers(
       return reading(id, (store) => ({
         summary: store.summary(),
         messages: store.lastMessages(lastMessages).map(toStreamMessage),
+        choices: latestChoices(store),
       }));
     },
     'saves.messages': ({ id, beforeId, limit }) =>

@@ -16,6 +16,8 @@ export type TierSignals = {
   readonly arcResolved: boolean;
   /** When it left the story's active area, or null while it is within it. */
   readonly awayFromActiveAreaSince: InWorldMinute | null;
+  /** Its own standing with the persona is strong, warm or cold (Standings): it has its own reasons to seek or oppose them. */
+  readonly strongWithPersona?: boolean;
 };
 
 /** "Exits the active story area long-term": the spec gives no figure; three in-world days is long for most stories. */
@@ -50,6 +52,7 @@ export function ruleTierRequests(
 function promotionReason(signal: TierSignals): string | null {
   if (signal.pursuesPersona) return 'rule: its goals now involve seeking or opposing the MC';
   if (signal.drivesStory) return 'rule: its own decisions now affect the story';
+  if (signal.strongWithPersona === true) return 'rule: it stands strongly with or against the MC';
   return null;
 }
 

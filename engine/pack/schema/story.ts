@@ -54,6 +54,12 @@ export const tuningSchema = z
       .describe(
         'At most this many dialog cues (one Character Dialog call each) in one Narrator beat script; later cues are dropped, with the narration around them kept (default 4).',
       ),
+    choices: z
+      .boolean()
+      .optional()
+      .describe(
+        'false: the Narrator never offers the player suggested next actions (two to four buttons under the latest prose); default true, unless the player turned them off in the settings.',
+      ),
     narratorTemperature: z.number().min(0).max(2).optional().describe('Sampling temperature of the Narrator.'),
     historyMessages: z
       .number()

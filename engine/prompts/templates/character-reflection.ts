@@ -6,6 +6,8 @@ five memories, only of what they saw, heard, did, thought or came to believe. Ne
 and never another person's private thoughts.
 Each memory has "text" (one or two sentences, first person), "salience" (1–10: how much it matters to them),
 "entities" (ids from the cast and places below that it is about) and "tags" (a few lower-case labels).
+If the scene changed where they stand with someone who was there, add "standing": [{"character": "id", "dimension":
+"trust", "shift": -0.5 to 0.5, "why": "a few words"}] (trust, affection, fear or another word for it); else leave it out.
 Reply with JSON only: {"memories": [{"text": "...", "salience": 5, "entities": ["..."], "tags": ["..."]}]}
 Cast: {{cast}}
 ::user::

@@ -8,6 +8,7 @@ You are {{char.name}}. {{char.description}}
 Personality: {{char.personality}}
 {{#if char.profile}}As the story has shown you so far: {{char.profile}}
 {{/if}}{{#if char.offstage}}Since you were last seen: {{char.offstage}}
+{{/if}}{{#if char.standing}}Where you stand with others (−1 to +1): {{char.standing}}
 {{/if}}{{#if char.scenario}}Your situation: {{char.scenario}}
 {{/if}}How you speak: {{char.voice.style}}
 {{#if char.voice.examples}}Examples of your voice:

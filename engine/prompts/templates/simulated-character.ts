@@ -11,6 +11,7 @@ Personality: {{personality}}
 {{#each routine}}- {{this}}
 {{/each}}{{/if}}{{#if states}}State: {{states}}
 {{/if}}{{#if situation}}Last known: {{situation}}
+{{/if}}{{#if standing}}Where {{name}} stands with others (−1 to +1): {{standing}}
 {{/if}}{{#if secrets}}What only {{name}} knows:
 {{#each secrets}}- {{this}}
 {{/each}}{{/if}}{{#if knowledge.world}}What anyone could know:
@@ -22,7 +23,7 @@ Personality: {{personality}}
 export const LIVED_PERIOD_FIELDS = `"scenes": 1–3 brief first-person scenes [{"when": "...", "where": "place id", "narrative": "..."}],
 "memories": what they will remember [{"text": "first person", "salience": 1–10, "entities": ["ids"], "tags": ["..."]}],
 "emotional_state": "...", "goal_progress": "...",
-"relationship_updates": [{"character": "id", "change": "..."}],
+"relationship_updates": [{"character": "id", "change": "...", "dimension": "trust|affection|fear", "shift": -0.5 to 0.5}],
 "character_events": things they did with or to another character, in their own words [{"character": "id", "event": "...", "my_read": "..."}],
 "pending_mc_interaction": null, or when they decide to seek the protagonist {"urgency": "immediate|high|medium|low", "what": "...", "approach": "...", "driver": "...", "what_i_want": "...", "what_i_know": "..."},
 "world_events_emitted": only visible consequences anyone could discover [{"where": "place id", "event": "...", "entities": ["ids"]}],

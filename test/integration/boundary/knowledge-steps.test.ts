@@ -108,6 +108,22 @@ describe('CharacterReflection at a scene boundary', () => {
     );
   });
 
+  it('moves its own standing with someone who was there, and with no one who was not', async () => {
+    const standing = [
+      { character: 'Kit', dimension: 'Trust', shift: 0.4, why: 'she kept the stranger close' },
+      { character: SILAS, dimension: 'fear', shift: 0.5, why: 'not there: dropped' },
+    ];
+    const { context } = await stepContext(pack, closingSnapshot(), [
+      { stage: 'character_reflection', principal: KIT, reply: kitRemembers },
+      { stage: 'character_reflection', principal: MAGDALEN, reply: { ...magdalenRemembers, standing } },
+      samReflects,
+    ]);
+    const output = await characterReflection(context);
+    expect(z.object({ standings: z.array(z.unknown()) }).parse(output).standings).toEqual([
+      { from: MAGDALEN, to: KIT, dimension: 'trust', by: 0.4, why: 'she kept the stranger close' },
+    ]);
+  });
+
   it("builds each prompt from that character's view alone: its own graph, the World KG, what it witnessed", async () => {
     const { context, calls } = await stepContext(pack, closingSnapshot(), [
       { stage: 'character_reflection', principal: KIT, reply: kitRemembers },
@@ -240,6 +256,16 @@ describe('the social-graph ripple at a scene boundary', () => {
     expect(applied(seededKnowledge(), output).characters[SILAS]?.map((entry) => entry.text)).toContain(
       'Heard from Kit Wickett that Kit Wickett turned against Magdalen Rook at The Drowned Lantern.',
     );
+    // The trigger's ShiftRelationship moves Kit's own standing with Magdalen at the checkpoint.
+    expect(z.object({ standings: z.array(z.unknown()) }).parse(output).standings).toEqual([
+      {
+        from: KIT,
+        to: MAGDALEN,
+        dimension: 'trust',
+        by: -0.3,
+        why: 'what passed between them at The Drowned Lantern (turn 7)',
+      },
+    ]);
   });
 
   it('writes nothing for the characters who were there, nor for the world or the persona', async () => {

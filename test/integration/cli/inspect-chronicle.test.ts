@@ -72,6 +72,11 @@ const chronicle: ChronicleState = chronicleStateSchema.parse({
   writer_guidance: { manifesting_now: ['A shutter tears loose in the gale.'], tonal_direction: 'Tightening.' },
 });
 
+const standings = {
+  version: 1,
+  sides: [{ from: 'ambrose-hale', to: 'silas-crane', values: { fear: 0.7, trust: -0.2 }, why: 'Crane knows too much' }],
+};
+
 let home: string;
 let save: string;
 beforeAll(async () => {
@@ -82,7 +87,7 @@ beforeAll(async () => {
   try {
     // One more turn whose checkpoints are what a scene boundary and one scene opening would have left.
     commitCheckpoints(store, 'test: a scene boundary', [
-      { kind: NPC_STATE_CHECKPOINT, data: { ...initialNpcState(pack), simulation, chronicle } },
+      { kind: NPC_STATE_CHECKPOINT, data: { ...initialNpcState(pack), simulation, chronicle, standings } },
       { kind: SCENE_OPENINGS_CHECKPOINT, data: { 'ambrose-hale@1': 1, 'silas-crane@1': 1 } },
     ]);
   } finally {
@@ -109,6 +114,8 @@ describe('storyloom inspect <save> chronicle', () => {
       'ambrose-hale (arc_important), simulated 1768-09-29 22:10 — quay; walking the quay to be seen; brittle',
     );
     expect(stdout).toContain('kit-wickett (significant), never simulated');
+    // Each character's own side of its relationships, strong ones marked (the planner's +2).
+    expect(stdout).toContain('    stands with silas-crane: fear +0.70, trust −0.20 (strong) — Crane knows too much');
   });
 
   it('gives the same view as JSON', async () => {

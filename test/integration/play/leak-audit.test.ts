@@ -7,9 +7,13 @@ import {
   auditKnowledge,
   auditPrivateTurns,
   auditPrompt,
+  auditStandings,
   auditTokens,
   readAuditedSave,
 } from '../../support/leak-audit.ts';
+import { entityNamer } from '../../../engine/pack/index.ts';
+import { readStandings } from '../../../engine/npc/index.ts';
+import { npcStateAt } from '../../../engine/turn/npc-state-at.ts';
 import {
   readFixtureSave,
   replayFixture,
@@ -45,10 +49,16 @@ describe('the leak audit', () => {
     if (pack === null) throw new Error(`${packId} does not load`);
     const store = await readFixtureSave(run);
     const { stream, calls, knowledge, personaId, guarded } = readAuditedSave(store, pack);
+    // Every side of every relationship the save held at any turn: an old value must not leak either.
+    const sides = store
+      .turns()
+      .flatMap((turn) => readStandings(npcStateAt(store, pack, turn.number).standings, 'test').sides);
     store.close();
     expect(calls.length).toBeGreaterThan(10);
     expect(calls.flatMap((call) => auditPrompt(call, stream, pack))).toEqual([]);
     expect(calls.flatMap((call) => auditKnowledge(call, knowledge, personaId))).toEqual([]);
+    const nameOf = entityNamer(pack, personaId);
+    expect(calls.flatMap((call) => auditStandings(call, sides, nameOf))).toEqual([]);
     expect(auditPrivateTurns(calls)).toEqual([]);
     expect(guarded).toEqual([]);
   });

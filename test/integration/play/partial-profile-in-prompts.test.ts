@@ -25,10 +25,14 @@ beforeAll(async () => {
   pack = await lanternQuay();
 });
 
-function prompt(stage: ViewStage, sheet: { profile?: PartialProfile; offstage?: string } = {}): string {
+function prompt(
+  stage: ViewStage,
+  sheet: { profile?: PartialProfile; offstage?: string; standing?: string } = {},
+  principal = KIT,
+): string {
   const state = initialPlayState(pack, PERSONA);
-  const request = { stage, principal: KIT, cursor: { turn: 1, roundStartSeq: 1 } };
-  const char = characterVariables(pack, state, request, KIT, sheet.profile, sheet.offstage);
+  const request = { stage, principal, cursor: { turn: 1, roundStartSeq: 1 } };
+  const char = characterVariables(pack, state, request, KIT, sheet.profile, sheet.offstage, sheet.standing);
   const context = promptContext(
     { pack, state, personaId: PERSONA, stream: [], request },
     { char, cue: { mood: 'wary', context: 'a question' } },
@@ -47,6 +51,17 @@ describe('a partial profile in the turn’s prompts', () => {
       expect(prompt(stage)).not.toContain('Since you were last seen');
     }
     expect(prompt('character_extractor', { offstage })).not.toContain(offstage);
+  });
+
+  it('gives a character’s own intent and dialog its own side of its relationships, and no one else’s prompt', () => {
+    const standing = 'Sam Fairweather: trust +0.60 (the penny)';
+    for (const stage of ['npc_intent', 'character_dialog'] as const) {
+      expect(prompt(stage, { standing })).toContain(`Where you stand with others (−1 to +1): ${standing}`);
+      expect(prompt(stage)).not.toContain('Where you stand with others');
+    }
+    expect(prompt('character_extractor', { standing })).not.toContain(standing);
+    // Kit's sheet in a prompt built for someone else carries no side of hers.
+    expect(prompt('character_dialog', { standing }, 'magdalen-rook')).not.toContain(standing);
   });
 
   it('gives a recurring background figure’s intent and dialog its partial profile, and nothing when it has none', () => {

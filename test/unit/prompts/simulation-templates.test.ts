@@ -29,6 +29,7 @@ const sheet = (id: string, name: string): SimulatedCharacterSheet => ({
   routine: ['22:00–22:30 at The Quay: walks'],
   states: 'watchful of strangers (mood, 12)',
   situation: 'at The Drowned Lantern',
+  standing: `${name.toUpperCase()}-STANDING`,
   secrets: [`${name.toUpperCase()}-SECRET`],
   knowledge: { world: ['WORLD-FACT'], own: [`${name.toUpperCase()}-MEMORY`] },
 });
@@ -44,6 +45,7 @@ describe('off-screen simulation and Chronicler templates', () => {
       }),
     );
     expect(prompt).toContain('MAGDALEN-SECRET');
+    expect(prompt).toContain('Where Magdalen stands with others (−1 to +1): MAGDALEN-STANDING');
     expect(prompt).toContain('What anyone could know:\n- WORLD-FACT');
     expect(prompt).toContain('What Magdalen remembers:\n- MAGDALEN-MEMORY');
     expect(prompt).toContain('- silas-crane — Silas Crane: the harbourmaster');
@@ -82,7 +84,7 @@ describe('off-screen simulation and Chronicler templates', () => {
     expect(prompt).toContain('- Magdalen (magdalen-rook)');
     expect(prompt).toContain('[round 1] Magdalen: calls at the office — says: “The log.”');
     expect(prompt).toContain('round 1 of at most 3');
-    expect(prompt).not.toMatch(/SECRET|MEMORY|WORLD-FACT|wants the tide/u);
+    expect(prompt).not.toMatch(/SECRET|MEMORY|STANDING|WORLD-FACT|wants the tide/u);
   });
 
   it('a cohort member’s turn holds its own sheet and notes, the others as anyone sees them, and the timeline', () => {

@@ -45,6 +45,16 @@ describe('characters panel', () => {
     expect(html).toContain('wound · level 4 · subconscious');
   });
 
+  it('shows its own side of each relationship, signed, with strong ones marked', () => {
+    const html = characters();
+    expect(html).toContain('<ul class="standing-list" aria-label="Standings of Odile Fenn">');
+    expect(html).toContain(
+      '<span class="standing-name">Jory</span> <span class="standing-values">fear −0.10, trust +0.70</span>',
+    );
+    expect(html).toContain('· strong');
+    expect(html).toContain('he kept the ledger hidden');
+  });
+
   it('lists its knowledge graph newest first, with time, place, salience, tags and provenance', () => {
     const html = characters();
     expect(html).toContain('<ol class="knowledge-list" aria-label="Knowledge of Odile Fenn">');

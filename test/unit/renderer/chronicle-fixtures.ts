@@ -22,7 +22,7 @@ export function pendingInteraction(extra: Partial<PendingInteractionView> = {}):
 }
 
 function character(id: string, name: string, extra: Partial<ChronicleCharacterView> = {}): ChronicleCharacterView {
-  return { id, name, tier: 'significant', lastSimulated: null, situation: '', states: [], ...extra };
+  return { id, name, tier: 'significant', lastSimulated: null, situation: '', states: [], standings: [], ...extra };
 }
 
 /** After the first scene of a harbour story: the Chronicler has written once, Odile lived an evening off-screen. */
@@ -78,6 +78,16 @@ export function chronicleView(extra: Partial<ChronicleView> = {}): ChronicleView
         states: [
           { name: 'grieving', level: 4, category: 'wound' },
           { name: 'watchful', level: 12, category: 'mood' },
+        ],
+        standings: [
+          {
+            to: 'jory',
+            toName: 'Jory',
+            values: { fear: -0.1, trust: 0.7 },
+            text: 'fear −0.10, trust +0.70',
+            why: 'he kept the ledger hidden',
+            strong: true,
+          },
         ],
       }),
       character('jory', 'Jory', { tier: 'background' }),
