@@ -63,6 +63,7 @@ function convert(node: unknown): GbnfJsonSchema {
     case 'integer':
       return described(convertInteger(schema));
     case 'number':
+      return described(convertNumber(schema));
     case 'boolean':
     case 'null':
       return described({ type });
@@ -85,6 +86,19 @@ function convertInteger(schema: Readonly<Record<string, unknown>>): GbnfJsonSche
   const to = Math.floor(maximum);
   if (to < from || to - from + 1 > MAX_ENUMERATED_INTEGERS) return { type: 'integer' };
   return { enum: Array.from({ length: to - from + 1 }, (_, index) => from + index) };
+}
+
+/**
+ * A bounded number (a confidence, a shift of standing) is sampled in tenths, so a small model cannot write one out of
+ * range; a range too wide to spell out stays free, and the reply's own check refuses a wrong value.
+ */
+function convertNumber(schema: Readonly<Record<string, unknown>>): GbnfJsonSchema {
+  const { minimum, maximum } = schema;
+  if (typeof minimum !== 'number' || typeof maximum !== 'number') return { type: 'number' };
+  const from = Math.ceil(minimum * 10);
+  const to = Math.floor(maximum * 10);
+  if (to < from || to - from + 1 > MAX_ENUMERATED_INTEGERS * 2) return { type: 'number' };
+  return { enum: Array.from({ length: to - from + 1 }, (_, index) => (from + index) / 10) };
 }
 
 function convertString(schema: Readonly<Record<string, unknown>>): GbnfJsonSchema {

@@ -34,6 +34,14 @@ describe('toGbnfJsonSchema (zod 4 JSON Schema → node-llama-cpp grammar schema)
     expect(convert(z.number().int().min(1))).toEqual({ type: 'integer' });
   });
 
+  it('samples a bounded number in tenths, so a small model cannot write a shift or confidence out of range', () => {
+    expect(convert(z.number().min(-0.5).max(0.5))).toEqual({
+      enum: [-0.5, -0.4, -0.3, -0.2, -0.1, 0, 0.1, 0.2, 0.3, 0.4, 0.5],
+    });
+    expect(convert(z.number().min(0).max(100))).toEqual({ type: 'number' });
+    expect(convert(z.number().min(0))).toEqual({ type: 'number' });
+  });
+
   it('maps literals, nullable, unions, tuples, records, loose objects and unknown', () => {
     const schema = z.object({
       kind: z.literal('speech'),
