@@ -207,6 +207,46 @@ describe('scene boundaries in play', () => {
     expect(undone).toEqual({ turns: 3, unfinished: 0 });
   });
 
+  it('reflections that keep failing fail the next turn before its Narrator, naming the step; /retry writes them', async () => {
+    const home = await newHome();
+    const replies = boundaryReplies();
+    const boundary = {
+      ...replies,
+      down: true,
+      generateObject: <T>(request: LlmObjectRequest<T>) =>
+        boundary.down && request.stage === 'character_reflection'
+          ? Promise.reject(new LlmError('provider', 'the server went away', request.stage))
+          : replies.generateObject(request),
+    };
+    const table = await engineAt(home, boundary);
+    const saveId = await newSave(table);
+    await play(table, saveId, 'I ask Mother Rook for a room.');
+    await play(table, saveId, '/end scene');
+    // The reflections fail in the background, after their retries, while the player reads.
+    await vi.waitFor(() => {
+      const given = table.events.some(
+        (event) => event.type === 'boundary.progress' && event.part === 'reflections' && event.status === 'failed',
+      );
+      expect(given).toBe(true);
+    });
+    const failed = await play(table, saveId, 'I sit by the fire.');
+    expect(failed.kind === 'failed' ? failed.reason : '').toMatch(
+      /scene boundary after turn 2 .*character_reflection.*server went away/u,
+    );
+    // The failed reflections were tried again before the turn, which never reached its Narrator.
+    const narrated = table.events.some((event) => event.type === 'message.pending' && event.turn === 3);
+    expect(narrated).toBe(false);
+
+    boundary.down = false;
+    expect((await play(table, saveId, '/retry')).kind).toBe('turn');
+    const after = await readSave(home, saveId, (store) => ({
+      unfinished: store.unfinishedBoundaryRuns().length,
+      npc: JSON.stringify(store.latestCheckpoint(NPC_STATE_CHECKPOINT)?.data),
+    }));
+    expect(after.unfinished).toBe(0);
+    expect(after.npc).toContain('remembers the stranger by the fire');
+  });
+
   it('/end scene answers at once; the boundary runs after it, and the next turn waits for its first run', async () => {
     const home = await newHome();
     const table = await engineAt(home);
