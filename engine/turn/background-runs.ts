@@ -56,9 +56,9 @@ export class BackgroundRuns {
   readonly #deps: SceneBoundaryDeps;
   readonly #store: () => SaveStore;
   /** Every run but a boundary's reflections, in order. */
-  #running: Promise<void> = Promise.resolve();
+  #main = new Lane();
   /** A boundary's reflections, each started after the run that wrote what they add to. */
-  #reflecting: Promise<void> = Promise.resolve();
+  #reflections = new Lane();
   #controller = new AbortController();
   /** A run finished since the last settle: the save holds a newer play state than the session's. */
   #changed = false;
@@ -73,9 +73,8 @@ export class BackgroundRuns {
     const store = this.#store();
     const signal = this.#controller.signal;
     const run = store.boundaryRun(runId);
-    if (run !== null && this.#isReflections(run))
-      this.#reflecting = this.#reflecting.then(() => this.#quietly(store, runId, signal));
-    else this.#running = this.#running.then(() => this.#quietly(store, runId, signal));
+    const lane = run !== null && this.#isReflections(run) ? this.#reflections : this.#main;
+    void lane.queue(() => this.#quietly(store, runId, signal));
   }
 
   /** Picks up every run left unfinished in the save (after a crash, a stop, or a failure). */
@@ -86,17 +85,15 @@ export class BackgroundRuns {
   /**
    * What a player's input waits for. A scene command needs every run finished, so it settles them; so does a turn, but
    * for a boundary's reflections (see SCENE_STEPS), which it waits for only before its first character's call and its
-   * commit (`memories`), unless one has failed: then it is tried again first. The next turn's first prompt — the Narrator resolving the persona's intention, or Persona Intent on /auto — reads the
-   * persona's states (`player.states`), the manifest states of everyone present (`chars.states`) and the learned
-   * lore (`lore.learned`), which are exactly what the after-turn steps write, and its classification reads the truth
-   * set Stage 4's step reconciled; a scene's first turn reads what its boundary wrote. Undo (and a retry of a committed turn, `discards`) throws the
-   * last turn away, and with it the only runs not yet finished (every turn settled those before it): it cancels them
-   * instead of waiting (see cancel; the fork keeps none of their rows). Help needs nothing.
+   * commit (`memories`), unless one has failed: then it is tried again first. The next turn's first prompt — the
+   * Narrator resolving the persona's intention, or Persona Intent on /auto — reads the persona's states
+   * (`player.states`), the manifest states of everyone present (`chars.states`) and the learned lore (`lore.learned`),
+   * which are exactly what the after-turn steps write, and its classification reads the truth set Stage 4's step
+   * reconciled; a scene's first turn reads what its boundary wrote. Undo (and a retry of a committed turn, `discards`)
+   * throws the last turn away, and with it the only runs not yet finished (every turn settled those before it): it
+   * cancels them instead of waiting (see cancel; the fork keeps none of their rows). Help needs nothing.
    */
-  async before(
-    parsed: ParsedInput,
-    discards = false,
-  ): Promise<{ readonly failure: RunFailure | null; readonly changed: boolean }> {
+  async before(parsed: ParsedInput, discards = false): Promise<Settled> {
     if (parsed.kind === 'command' && parsed.command.kind === 'help') return { failure: null, changed: false };
     if (discards || (parsed.kind === 'command' && parsed.command.kind === 'undo')) {
       this.cancel();
@@ -121,14 +118,14 @@ export class BackgroundRuns {
    */
   cancel(): void {
     this.stop();
-    this.#running = Promise.resolve();
-    this.#reflecting = Promise.resolve();
+    this.#main = new Lane();
+    this.#reflections = new Lane();
   }
 
   /** Resolves when the runs under way have finished or failed. */
   async idle(): Promise<void> {
-    await this.#running;
-    await this.#reflecting;
+    await this.#main.idle();
+    await this.#reflections.idle();
   }
 
   /**
@@ -137,7 +134,7 @@ export class BackgroundRuns {
    * and whether any run finished since the last settle. Settles queue behind one another and behind the runs started
    * before them, so no run is ever played twice at once.
    */
-  async settle(kind?: RunKind): Promise<{ readonly failure: RunFailure | null; readonly changed: boolean }> {
+  async settle(kind?: RunKind): Promise<Settled> {
     return this.#settleBoth(kind === undefined ? undefined : (run) => run.kind === kind, kind === 'after_turn');
   }
 
@@ -152,22 +149,12 @@ export class BackgroundRuns {
   /** The main lane: every run but the reflections (of those `only` accepts, if given), behind the runs under way. */
   #settleLane(only?: RunFilter): Promise<Settled> {
     const accepts: RunFilter = (run) => !this.#isReflections(run) && (only === undefined || only(run));
-    const settled = this.#running.then(() => this.#settleNow(accepts));
-    this.#running = settled.then(
-      () => undefined,
-      () => undefined,
-    );
-    return settled;
+    return this.#main.queue(() => this.#settleNow(accepts));
   }
 
   /** The reflections' lane, behind the reflections under way. */
   #settleReflections(): Promise<Settled> {
-    const settled = this.#reflecting.then(() => this.#settleNow((run) => this.#isReflections(run)));
-    this.#reflecting = settled.then(
-      () => undefined,
-      () => undefined,
-    );
-    return settled;
+    return this.#reflections.queue(() => this.#settleNow((run) => this.#isReflections(run)));
   }
 
   #isReflections(run: StoredBoundaryRun): boolean {
@@ -303,6 +290,24 @@ export class BackgroundRuns {
 }
 
 type Settled = { readonly failure: RunFailure | null; readonly changed: boolean };
+
+/** Work done one piece after another, in the order queued; a piece that fails does not stop the next. */
+class Lane {
+  #tail: Promise<void> = Promise.resolve();
+
+  queue<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.#tail.then(work);
+    this.#tail = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    return done;
+  }
+
+  idle(): Promise<void> {
+    return this.#tail;
+  }
+}
 
 /** A turn played from what the player typed: its first call is the Narrator's, which reads no reflection. */
 function startsTurnAtOnce(parsed: ParsedInput): boolean {
