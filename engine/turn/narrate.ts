@@ -80,7 +80,8 @@ interface WrittenScript {
   readonly shown: NarrationStream;
 }
 
-async function writeBeatScript(context: TurnContext, resolution: Resolution): Promise<WrittenScript> {
+/** The Narrator's prompt for one resolution: the turn's view so far, its guidance, the intention last. */
+export function narratorPrompt(context: TurnContext, resolution: Resolution): LlmMessage[] {
   const { intention } = resolution;
   const whisper =
     resolution.whisperTo === undefined
@@ -92,7 +93,7 @@ async function writeBeatScript(context: TurnContext, resolution: Resolution): Pr
     roundStartSeq: resolution.roundStartSeq,
     resolving: intention,
   } as const;
-  const messages = renderStage(context, view, {
+  return renderStage(context, view, {
     intention: {
       owner_name: displayName(context.pack, context.personaId, intention.owner),
       content: intention.content,
@@ -100,6 +101,10 @@ async function writeBeatScript(context: TurnContext, resolution: Resolution): Pr
     },
     guidance: { silence: resolution.silence, ...(resolution.guidance ?? NO_GUIDANCE) },
   });
+}
+
+async function writeBeatScript(context: TurnContext, resolution: Resolution): Promise<WrittenScript> {
+  const messages = narratorPrompt(context, resolution);
   const temperature = context.pack.manifest.tuning.narratorTemperature;
   // A refused action involves no character: the Narrator renders it alone.
   const refused = (resolution.guidance?.constraint ?? '') !== '';

@@ -61,13 +61,9 @@ export type TurnSetup = Omit<TurnContext, 'buffer' | 'stageLog'> & {
  * transaction, or dropped on failure. The extractors are not called here: each round leaves them as after-turn steps.
  */
 export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewStageCall[] = []): Promise<TurnOutcome> {
-  const buffer = new TurnBuffer(setup.turn, setup.history);
-  let context: TurnContext = { ...setup, buffer, stageLog };
+  const { context, opened } = beginTurn(setup, stageLog);
+  const { buffer } = context;
   const afterTurn: AfterTurnStep[] = [];
-
-  const opened = opensScene(context.state);
-  for (const marker of markerMessages(context.pack, context.state)) appendWhole(context, marker);
-  context = withState(context, withSceneCast(withoutOpening({ ...context.state, pendingMarkers: [] })));
 
   const roster = charactersPresent(context.pack, context.state);
   const activation = activateNpcs(roster, context.rng, context.pack.manifest.tuning.characterRounds);
@@ -150,6 +146,23 @@ function movement(context: TurnContext, destination: string | null) {
   const here = context.pack.locations.find((location) => location.id === context.state.location);
   const connection = here?.connections.find((candidate) => candidate.to === destination);
   return connection === undefined ? null : { to: connection.to, minutes: connection.travelMinutes ?? 5 };
+}
+
+/**
+ * A turn's first step, before any input is read: the scene's pending markers are written, and the scene's cast is
+ * the state's. `opened`: this turn opens a scene.
+ */
+export function beginTurn(
+  setup: Omit<TurnSetup, 'events'>,
+  stageLog: NewStageCall[],
+): { context: TurnContext; opened: boolean } {
+  const context: TurnContext = { ...setup, buffer: new TurnBuffer(setup.turn, setup.history), stageLog };
+  const opened = opensScene(context.state);
+  for (const marker of markerMessages(context.pack, context.state)) appendWhole(context, marker);
+  return {
+    context: withState(context, withSceneCast(withoutOpening({ ...context.state, pendingMarkers: [] }))),
+    opened,
+  };
 }
 
 function appendPlayerInput(context: TurnContext, input: TurnInput): StreamEntry {
