@@ -65,8 +65,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   const { buffer } = context;
   const afterTurn: AfterTurnStep[] = [];
 
-  const roster = charactersPresent(context.pack, context.state);
-  const activation = activateNpcs(roster, context.rng, context.pack.manifest.tuning.characterRounds);
+  const activation = activate(context);
 
   // The persona's round, after classification: Tier 1 resolved before any LLM stage reads the turn.
   const personaRound = buffer.nextSeq();
@@ -78,11 +77,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   });
   const refused = classified.classification.violation !== null;
   const whisper = input.whisperTo === undefined ? {} : { whisperTo: input.whisperTo };
-  // The opening brief goes to the first Narrator call of the scene: the one resolving the persona's intention.
-  const opening = opened && setup.opening !== undefined ? { opening: setup.opening.text } : {};
-  const tiers = opened ? (setup.roster ?? null) : null;
-  const flaggable = flaggableCharacters(tiers);
-  const importance = tiers === null || flaggable.length === 0 ? {} : { importance: importanceBrief(tiers) };
+  const { flaggable, ...opening } = openingGuidance(setup, opened);
   // Only the turn's last Narrator call is asked for choices: they follow the prose the player reads last.
   const lastActor = refused ? context.personaId : (activation.active.at(-1) ?? context.personaId);
   const playerName = displayName(context.pack, context.personaId, context.personaId);
@@ -92,7 +87,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     intention,
     roundStartSeq: personaRound,
     silence: !refused && activation.silence,
-    guidance: { ...classified.classification.guidance, ...opening, ...importance, ...choicesFor(context.personaId) },
+    guidance: { ...classified.classification.guidance, ...opening, ...choicesFor(context.personaId) },
     flaggable,
     ...whisper,
     ...(classified.classification.perceivedBy === null ? {} : { perceivedBy: classified.classification.perceivedBy }),
@@ -163,6 +158,27 @@ export function beginTurn(
     context: withState(context, withSceneCast(withoutOpening({ ...context.state, pendingMarkers: [] }))),
     opened,
   };
+}
+
+/** Who acts after the persona this turn (the pack's character rounds, chosen by chattiness). */
+export function activate(context: TurnContext): ReturnType<typeof activateNpcs> {
+  const roster = charactersPresent(context.pack, context.state);
+  return activateNpcs(roster, context.rng, context.pack.manifest.tuning.characterRounds);
+}
+
+/**
+ * What the first Narrator call of a scene is told besides the turn's own guidance: the opening brief, and which
+ * characters' tiers it may flag (with the brief for that); nothing on other turns.
+ */
+export function openingGuidance(
+  setup: Pick<TurnSetup, 'opening' | 'roster'>,
+  opened: boolean,
+): { readonly opening?: string; readonly importance?: string; readonly flaggable: readonly string[] } {
+  const opening = opened && setup.opening !== undefined ? { opening: setup.opening.text } : {};
+  const tiers = opened ? (setup.roster ?? null) : null;
+  const flaggable = flaggableCharacters(tiers);
+  const importance = tiers === null || flaggable.length === 0 ? {} : { importance: importanceBrief(tiers) };
+  return { ...opening, ...importance, flaggable };
 }
 
 function appendPlayerInput(context: TurnContext, input: TurnInput): StreamEntry {
