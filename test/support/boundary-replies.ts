@@ -18,6 +18,9 @@ export function boundaryReply(request: LlmObjectRequest<unknown>, intents: Inten
       return { memories: [{ text: `${request.principal ?? 'I'} remembers the stranger by the fire.`, salience: 4 }] };
     case 'chronicler':
       return { story_state: {}, writer_guidance: { manifesting_now: ['The tide is turning.'] } };
+    // No lore requests reach it unless a test's Chronicler asks; then every request is left open.
+    case 'lore_crafter':
+      return { answers: [] };
     case 'intent_check':
       return intents === 'self_focused' ? {} : { seeking: askedAbout(request).map((character) => ({ character })) };
     case 'standalone_simulation':
@@ -96,6 +99,7 @@ function toReply(reply: unknown): string | Record<string, unknown> {
 const BOUNDARY_STAGES: ReadonlySet<string> = new Set([
   'character_reflection',
   'chronicler',
+  'lore_crafter',
   'intent_check',
   'standalone_simulation',
   'cohort_moderator',
