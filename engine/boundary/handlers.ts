@@ -1,4 +1,4 @@
-import type { BoundaryHandlers } from './run-workflow.ts';
+import type { BoundaryHandlers } from './workflow-deps.ts';
 import { characterReflection } from './steps/character-reflection.ts';
 import { chronicler } from './steps/chronicler.ts';
 import { deferredEvents } from './steps/deferred-events.ts';
