@@ -11,6 +11,7 @@ export const STAGE_KINDS = [
   'deep_interpretation',
   'character_reflection',
   'chronicler',
+  'lore_crafter',
   'intent_check',
   'standalone_simulation',
   'cohort_moderator',
@@ -49,6 +50,7 @@ export const BOUNDARY_PROMPT_STAGES = [
   'cohort_member_account',
   'offscreen_inference',
   'chronicler',
+  'lore_crafter',
   'partial_profile',
 ] as const;
 export type BoundaryPromptStage = (typeof BOUNDARY_PROMPT_STAGES)[number];

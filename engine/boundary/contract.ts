@@ -20,6 +20,7 @@ export const BOUNDARY_STEPS = [
   'world_state',
   'character_reflection',
   'chronicler',
+  'lore',
   'narrative_graph',
   'checkpoint',
 ] as const;
@@ -34,8 +35,10 @@ export const STEP_DEPENDENCIES = {
   character_reflection: ['deferred_events'],
   // The Chronicler reads the previous cycle's simulation events (off by one), so it never waits for this cycle's.
   chronicler: ['deferred_events'],
+  // The Lore stage answers the Chronicler's lore requests; it runs beside the off-screen simulation, usually longer.
+  lore: ['chronicler'],
   narrative_graph: ['offscreen_propagation', 'social_ripple'],
-  checkpoint: ['narrative_graph', 'world_state', 'character_reflection', 'chronicler'],
+  checkpoint: ['narrative_graph', 'world_state', 'character_reflection', 'chronicler', 'lore'],
 } as const satisfies { readonly [S in BoundaryStep]: readonly BoundaryStep[] };
 
 /**

@@ -1,7 +1,8 @@
-import type { BoundaryHandlers } from './run-workflow.ts';
+import type { BoundaryHandlers } from './workflow-deps.ts';
 import { characterReflection } from './steps/character-reflection.ts';
 import { chronicler } from './steps/chronicler.ts';
 import { deferredEvents } from './steps/deferred-events.ts';
+import { lore } from './steps/lore.ts';
 import { narrativeGraph } from './steps/narrative-graph.ts';
 import { offscreenPropagation } from './steps/offscreen-propagation.ts';
 import { socialRipple } from './steps/social-ripple.ts';
@@ -15,5 +16,6 @@ export const BOUNDARY_HANDLERS: BoundaryHandlers = {
   world_state: worldState,
   character_reflection: characterReflection,
   chronicler,
+  lore,
   narrative_graph: narrativeGraph,
 };

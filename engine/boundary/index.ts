@@ -1,9 +1,11 @@
 /**
  * engine/boundary — the scene-boundary workflow (ARCHITECTURE §4): a durable DAG of steps whose states are rows in
  * the save. Deferred events first; then off-screen propagation, the social ripple, the world state, CharacterReflection
- * and the Chronicler side by side; the narrative graph; and the checkpoint, which applies every step's result at once.
- * A crash resumes from the last finished step; nothing is applied twice. The reflections run as a second run after the
- * first one's checkpoint (SCENE_STEPS), so the next scene can open while the characters remember the last.
+ * and the Chronicler side by side; the Lore step answering the Chronicler's lore requests; the narrative graph; and
+ * the checkpoint, which applies every step's result at once. The steps are declared as data (workflow-steps.ts) on a
+ * small generic runner of durable DAGs (dag.ts). A crash resumes from the last finished step; nothing is applied
+ * twice. The reflections run as a second run after the first one's checkpoint (SCENE_STEPS), so the next scene can
+ * open while the characters remember the last.
  */
 export {
   BOUNDARY_STEPS,

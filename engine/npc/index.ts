@@ -45,7 +45,7 @@ export type { KnowledgeView } from './knowledge/view.ts';
 export { DEFAULT_RETRIEVAL_WEIGHTS } from './knowledge/retrieve.ts';
 export type { RankedEntry, RetrievalQuery, RetrievalWeights, ScoreParts } from './knowledge/retrieve.ts';
 export { audienceSchema, knowledgeDraftSchema, readKnowledgeWrite } from './knowledge/draft-schema.ts';
-export { LORE_SALIENCE, LORE_TAG, recordLore } from './knowledge/lore.ts';
+export { LEARNED_TAG, LORE_SALIENCE, LORE_TAG, loreDrafts, recordLore } from './knowledge/lore.ts';
 export type { LoreFact } from './knowledge/lore.ts';
 export { recall } from './knowledge/recall.ts';
 export type { RecallQuery, Recollection } from './knowledge/recall.ts';

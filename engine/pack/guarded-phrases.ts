@@ -9,6 +9,7 @@ import type { LoreEntry } from './schema/lore.ts';
 import type { PackScene } from './schema/narrative-scene.ts';
 import type { PackNarrative } from './schema/narrative.ts';
 import type { WorldObjectSpec } from './schema/world.ts';
+import type { StoryPack } from './types.ts';
 
 export interface GuardedPhraseSections {
   readonly narrative: Section<PackNarrative>;
@@ -26,6 +27,18 @@ export interface StoryText {
   readonly objects: readonly Pick<WorldObjectSpec, 'name' | 'aliases'>[];
   readonly lore: readonly Pick<LoreEntry, 'key' | 'content' | 'tags' | 'audience'>[];
   readonly gateIds: ReadonlySet<string>;
+}
+
+/** A loaded pack's text as the guarded-phrase checks read it. */
+export function packStoryText(pack: StoryPack): StoryText {
+  return {
+    scenes: pack.narrative.scenes,
+    characters: pack.characters,
+    locations: pack.locations,
+    objects: pack.world?.objects ?? [],
+    lore: pack.lore,
+    gateIds: new Set(pack.narrative.gates.map((gate) => gate.id)),
+  };
 }
 
 /** The words of a story's names (characters, places, objects, lore keys): ordinary within it, distinctive of nothing. */

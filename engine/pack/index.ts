@@ -30,5 +30,5 @@ export { exportCharacterCard, cardPng, characterToCards, transcriptHtml, transcr
 export type { CardPair, TranscriptMessage, TranscriptOptions } from './export/index.ts';
 export { entityNamer, findCharacter, type NamedCharacter } from './entity-names.ts';
 export { givesAway, nameWords, phrasesIn } from './distinctive-phrases.ts';
-export { alwaysVisibleText, storyNameWords, type StoryText } from './guarded-phrases.ts';
+export { alwaysVisibleText, packStoryText, storyNameWords, type StoryText } from './guarded-phrases.ts';
 export { parseInputs, parseInputsFile, readInputsFile, type InputsFile, type ScriptedInput } from './inputs-file.ts';

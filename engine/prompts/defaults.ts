@@ -13,6 +13,7 @@ import cohortMember from './templates/cohort-member.ts';
 import cohortMemberAccount from './templates/cohort-member-account.ts';
 import offscreenInference from './templates/offscreen-inference.ts';
 import chronicler from './templates/chronicler.ts';
+import loreCrafter from './templates/lore-crafter.ts';
 import partialProfile from './templates/partial-profile.ts';
 import type { BoundaryPromptStage } from '../api/index.ts';
 import type { ViewStage } from '../stream/index.ts';
@@ -38,5 +39,6 @@ export const DEFAULT_BOUNDARY_TEMPLATES: Readonly<Record<BoundaryPromptStage, st
   cohort_member_account: cohortMemberAccount,
   offscreen_inference: offscreenInference,
   chronicler,
+  lore_crafter: loreCrafter,
   partial_profile: partialProfile,
 };

@@ -15,6 +15,7 @@ import type {
   CohortMemberContext,
   CohortModeratorContext,
   IntentCheckContext,
+  LoreCrafterContext,
   OffscreenInferenceContext,
   StandaloneSimulationContext,
 } from './simulation-context.ts';
@@ -37,6 +38,7 @@ interface BoundaryContexts {
   readonly cohort_member_account: CohortMemberAccountContext;
   readonly offscreen_inference: OffscreenInferenceContext;
   readonly chronicler: ChroniclerContext;
+  readonly lore_crafter: LoreCrafterContext;
   readonly partial_profile: PartialProfileContext;
 }
 

@@ -121,3 +121,16 @@ export interface ChroniclerContext {
   /** The weather as the scene ended (empty for packs without a world model). */
   readonly weather: string;
 }
+
+export interface LoreCrafterContext {
+  readonly story: StoryHeader;
+  /** The World KG, best first. */
+  readonly world: readonly string[];
+  /** The Chronicler's requests, numbered from 1 (the reply names them by number). */
+  readonly requests: readonly {
+    readonly number: number;
+    readonly subject: string;
+    readonly question: string;
+    readonly why: string;
+  }[];
+}

@@ -13,7 +13,7 @@ import {
   type BoundaryStep,
   type StepHandler,
 } from '../../engine/boundary/index.ts';
-import { boundaryReplies } from './boundary-replies.ts';
+import { ASKING_FOR_LORE, boundaryReplies } from './boundary-replies.ts';
 import { CRASH_EXIT_CODE, lanternQuay, workflowDeps } from './boundary.ts';
 import { openTestSave } from './saves.ts';
 
@@ -40,7 +40,7 @@ const store = await openTestSave(savePath, 'write');
 const [run] = store.unfinishedBoundaryRuns();
 if (run === undefined) throw new Error(`${savePath} has no unfinished scene-boundary run`);
 await runBoundaryWorkflow(
-  workflowDeps(store, pack, handlers, boundaryReplies(), {
+  workflowDeps(store, pack, handlers, boundaryReplies(0, 'self_focused', ASKING_FOR_LORE), {
     onProgress: (progress) => {
       if (progress.step !== step) return;
       if (when === 'after' && progress.status === 'done') crash();

@@ -10,14 +10,54 @@ import {
 /** How the scripted characters answer an IntentCheck: keep to themselves, or seek every character they are asked about. */
 export type IntentAnswers = 'self_focused' | 'seek_each_other';
 
+/** Replies a test gives instead of the smallest ones, by schema name. */
+export type BoundaryOverrides = { readonly [schemaName: string]: unknown };
+
+/** Lore the Lore stage learns when the Chronicler asks (see ASKING_FOR_LORE). */
+export const RIDERS_LORE = {
+  key: 'The coast-road riders',
+  content: 'A dozen owlers ride the coast road on dark nights, led by a drover the town calls Long Tom Varley.',
+};
+/** What Lantern Quay's pells_fate gate guards, in other words: the Lore stage must refuse to make it public. */
+export const PELLS_END_LORE = {
+  key: 'What became of Pell',
+  content: "His body came ashore in Brennoc's Cove, the back of his skull broken.",
+};
+
+/** A Chronicler asking two lore requests, and a LoreCrafter answering both, the second with a gated fact. */
+export const ASKING_FOR_LORE: BoundaryOverrides = {
+  chronicler: {
+    story_state: {},
+    writer_guidance: { manifesting_now: ['Hoofbeats on the coast road.'] },
+    lore_requests: [
+      { subject: 'The riders on the coast road', question: 'Who leads them?', why: 'they ride tonight' },
+      { subject: 'Riding Officer Pell', question: 'What became of him?', why: 'the stranger keeps asking' },
+    ],
+  },
+  lore_crafter: {
+    answers: [
+      { request: 1, ...RIDERS_LORE },
+      { request: 2, ...PELLS_END_LORE },
+    ],
+  },
+};
+
 /** The smallest valid reply for each scene-boundary stage, chosen by the call's schema name. */
-export function boundaryReply(request: LlmObjectRequest<unknown>, intents: IntentAnswers = 'self_focused'): unknown {
+export function boundaryReply(
+  request: LlmObjectRequest<unknown>,
+  intents: IntentAnswers = 'self_focused',
+  overrides: BoundaryOverrides = {},
+): unknown {
+  if (Object.hasOwn(overrides, request.schemaName)) return overrides[request.schemaName];
   const scene = { when: 'that evening', where: '', narrative: `${request.principal ?? 'someone'} keeps to routine.` };
   switch (request.schemaName) {
     case 'character_reflection':
       return { memories: [{ text: `${request.principal ?? 'I'} remembers the stranger by the fire.`, salience: 4 }] };
     case 'chronicler':
       return { story_state: {}, writer_guidance: { manifesting_now: ['The tide is turning.'] } };
+    // No lore requests reach it unless a test's Chronicler asks; then every request is left open.
+    case 'lore_crafter':
+      return { answers: [] };
     case 'intent_check':
       return intents === 'self_focused' ? {} : { seeking: askedAbout(request).map((character) => ({ character })) };
     case 'standalone_simulation':
@@ -51,12 +91,13 @@ export function boundaryReply(request: LlmObjectRequest<unknown>, intents: Inten
 }
 
 /**
- * The scripted provider answering every boundary call with `boundaryReply`, each after `latencyMs`: one scripted
+ * The scripted provider answering every boundary call with `boundaryReply` (or the test's `overrides`), each after `latencyMs`: one scripted
  * entry per call, so calls running side by side each wait their own latency, as parallel sequences of a model do.
  */
 export function boundaryReplies(
   latencyMs = 0,
   intents: IntentAnswers = 'self_focused',
+  overrides: BoundaryOverrides = {},
 ): LlmProvider & { readonly calls: number } {
   let calls = 0;
   const once = (request: LlmRequest, reply: unknown) =>
@@ -72,7 +113,7 @@ export function boundaryReplies(
     },
     async generateObject<T>(request: LlmObjectRequest<T>): Promise<LlmObjectResult<T>> {
       calls += 1;
-      return (await once(request, boundaryReply(request, intents))).generateObject(request);
+      return (await once(request, boundaryReply(request, intents, overrides))).generateObject(request);
     },
     async dispose() {
       // Each call's scripted provider holds nothing.
@@ -96,6 +137,7 @@ function toReply(reply: unknown): string | Record<string, unknown> {
 const BOUNDARY_STAGES: ReadonlySet<string> = new Set([
   'character_reflection',
   'chronicler',
+  'lore_crafter',
   'intent_check',
   'standalone_simulation',
   'cohort_moderator',

@@ -34,6 +34,7 @@ export const STAGE_OUTPUT_CAPS: Readonly<Record<StageKind, number>> = {
   deep_interpretation: 60,
   character_reflection: 200,
   chronicler: 300,
+  lore_crafter: 150,
   intent_check: 80,
   standalone_simulation: 200,
   cohort_moderator: 80,

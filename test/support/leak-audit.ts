@@ -4,6 +4,7 @@ import {
   alwaysVisibleText,
   givesAway,
   goalText,
+  packStoryText,
   PERSONA_AUDIENCE,
   phrasesIn,
   storyNameWords,
@@ -154,7 +155,7 @@ export function auditGuardedFacts(
   const prompt = call.prompt.map((message) => message.content).join('\n');
   const principal = auditedPrincipal(call, pack);
   const readable = readableWithoutGates(pack, principal, spoken);
-  const ordinary = storyNameWords(storyTextOf(pack));
+  const ordinary = storyNameWords(packStoryText(pack));
   const leak = (gate: string, text: string): Leak => ({
     stage: call.stage,
     principal: call.principal,
@@ -177,21 +178,10 @@ function auditedPrincipal(call: Pick<StoredStageCall, 'principal'>, pack: StoryP
   return pack.characters.some((character) => character.id === call.principal) ? call.principal : 'player';
 }
 
-function storyTextOf(pack: StoryPack) {
-  return {
-    scenes: pack.narrative.scenes,
-    characters: pack.characters,
-    locations: pack.locations,
-    objects: pack.world?.objects ?? [],
-    lore: pack.lore,
-    gateIds: new Set(pack.narrative.gates.map((gate) => gate.id)),
-  };
-}
-
 /** Everything `principal` may read whatever the gates say (see auditGuardedFacts). */
 function readableWithoutGates(pack: StoryPack, principal: string, spoken: readonly string[]): string[] {
   const audience = principal === 'player' ? PERSONA_AUDIENCE : principal;
-  const visible = alwaysVisibleText(storyTextOf(pack), (who) => who === WORLD_AUDIENCE || who === audience);
+  const visible = alwaysVisibleText(packStoryText(pack), (who) => who === WORLD_AUDIENCE || who === audience);
   const own =
     principal === 'player'
       ? pack.personas.map((persona) => persona.description)

@@ -14,7 +14,7 @@ import type { BoundaryStepContext, StepResult } from '../contract.ts';
 import { toJson } from '../json.ts';
 import { weatherOf } from '../world-weather.ts';
 import { readOffscreenScene } from './offscreen-scene.ts';
-import { chroniclerSchema } from './outputs.ts';
+import { chroniclerSchema, MAX_LORE_REQUESTS } from './outputs.ts';
 import { knownIds, knownPlace, placeName, storyHeader } from './cast.ts';
 
 /** World KG entries the Chronicler reads, best first. */
@@ -84,7 +84,14 @@ export async function chronicle(context: BoundaryStepContext): Promise<StepResul
           ],
     npc: { chronicle: toJson(next) },
     ...(reply.weather.trim() === '' ? {} : { play: { weather: reply.weather.trim() } }),
-    detail: toJson({ cycle: scene.cycle, tookIn: events.length, since: inWorldText(since), emitted: emitted.length }),
+    detail: toJson({
+      cycle: scene.cycle,
+      tookIn: events.length,
+      since: inWorldText(since),
+      emitted: emitted.length,
+      // The Lore step answers these beside the rest of the first run (see steps/lore.ts).
+      loreRequests: reply.lore_requests.slice(0, MAX_LORE_REQUESTS),
+    }),
   };
 }
 

@@ -9,6 +9,7 @@ export {
   cohortMemberTurnSchema,
   cohortModeratorSchema,
   intentCheckSchema,
+  loreCrafterSchema,
   offscreenInferenceSchema,
   standaloneSimulationSchema,
 } from './outputs.ts';

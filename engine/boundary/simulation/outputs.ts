@@ -131,5 +131,32 @@ export const chroniclerSchema = z.strictObject({
   world_events: z.array(worldEventSchema).default([]),
   /** The weather as the next scene opens, when the world's forces changed it; empty leaves it as it was. */
   weather: z.string().default(''),
+  /**
+   * Momentum items that need substance before the story can use them (who leads the riders, what the trap is): the
+   * Lore stage answers the first MAX_LORE_REQUESTS of them at the same boundary. More are not an error, only unread.
+   */
+  lore_requests: z.array(z.strictObject({ subject: line, question: line, why: optionalLine })).default([]),
 });
 export type ChroniclerReply = z.output<typeof chroniclerSchema>;
+export type LoreRequest = ChroniclerReply['lore_requests'][number];
+
+/** At most this many lore requests are answered per boundary, in one call: the Lore stage sits on the next turn's path. */
+export const MAX_LORE_REQUESTS = 3;
+
+/**
+ * The LoreCrafter's reply: per request (by its number), the lore the world now holds, or an empty content when the
+ * question should stay open. Short by design: a key and one or two sentences each.
+ */
+export const loreCrafterSchema = z.strictObject({
+  answers: z
+    .array(
+      z.strictObject({
+        request: z.number().int().min(1).max(MAX_LORE_REQUESTS),
+        key: z.string().trim().max(80).default(''),
+        content: z.string().trim().max(400).default(''),
+      }),
+    )
+    .max(MAX_LORE_REQUESTS)
+    .default([]),
+});
+export type LoreCrafterReply = z.output<typeof loreCrafterSchema>;

@@ -25,6 +25,7 @@ const PRIORITIES: Readonly<Record<StageKind, EvaluationPriority>> = {
   deep_interpretation: BACKGROUND,
   character_reflection: BACKGROUND,
   chronicler: BACKGROUND,
+  lore_crafter: BACKGROUND,
   intent_check: BACKGROUND,
   standalone_simulation: BACKGROUND,
   cohort_moderator: BACKGROUND,

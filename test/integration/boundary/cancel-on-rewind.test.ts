@@ -1,28 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEngineClient, createInProcessTransport, type EngineClient } from '../../../engine/api/index.ts';
-import { createEngine, type Engine } from '../../../engine/host/index.ts';
+import type { EngineClient } from '../../../engine/api/index.ts';
 import type { LlmObjectRequest, LlmProvider } from '../../../engine/llm/index.ts';
-import { rootsFor } from '../../../engine/platform/index.ts';
-import { countingIds, fixedSeedRng, manualClock } from '../../../engine/platform/testing.ts';
-import { boundaryReplies, splitByStage } from '../../support/boundary-replies.ts';
-import { createInstantProvider } from '../../support/instant-provider.ts';
+import { boundaryPlay } from '../../support/boundary-play.ts';
+import { boundaryReplies } from '../../support/boundary-replies.ts';
 import { PERSONA } from '../../support/packs.ts';
-import { STORIES_DIR, unwrap } from '../../support/playthrough.ts';
+import { unwrap } from '../../support/playthrough.ts';
 import { openTestSave } from '../../support/saves.ts';
 
 // Issue 24, item 4: /undo and /retry throw the last turn away with the scene boundary it started; they cancel that
 // work (abort its calls, keep none of its rows in the fork) instead of waiting for it to finish.
 
-const homes: string[] = [];
-const engines: Engine[] = [];
+const { newHome, engineAt } = boundaryPlay();
+// Registered after boundaryPlay's, so it runs before the engines are disposed (after-each hooks run last first).
 const releases: (() => void)[] = [];
-afterEach(async () => {
+afterEach(() => {
   for (const release of releases.splice(0)) release();
-  for (const engine of engines.splice(0)) await engine.dispose();
-  for (const home of homes.splice(0)) await rm(home, { recursive: true, force: true });
 });
 
 /**
@@ -52,18 +45,8 @@ function slowChronicler() {
 }
 
 async function table(boundary: LlmProvider): Promise<{ api: EngineClient; home: string }> {
-  const home = await mkdtemp(path.join(os.tmpdir(), 'storyloom-cancel-'));
-  homes.push(home);
-  const provider = splitByStage(createInstantProvider(), boundary);
-  const engine = await createEngine({
-    ports: { clock: manualClock(), ids: countingIds(), rng: fixedSeedRng(), roots: rootsFor(home, STORIES_DIR) },
-    appVersion: '0.1.0',
-    platform: 'linux',
-    llmOverride: { kind: 'scripted', file: 'test' },
-    createProvider: () => Promise.resolve(provider),
-  });
-  engines.push(engine);
-  return { api: createEngineClient(createInProcessTransport(engine)).api, home };
+  const home = await newHome();
+  return { api: (await engineAt(home, boundary)).api, home };
 }
 
 async function runsOf(home: string, saveId: string) {

@@ -13,7 +13,7 @@ import {
 } from '../../../engine/boundary/index.ts';
 import type { StoryPack } from '../../../engine/pack/index.ts';
 import type { SaveStore } from '../../../engine/store/index.ts';
-import { boundaryReplies } from '../../support/boundary-replies.ts';
+import { ASKING_FOR_LORE, boundaryReplies, RIDERS_LORE } from '../../support/boundary-replies.ts';
 import {
   CRASH_EXIT_CODE,
   lanternQuay,
@@ -34,10 +34,17 @@ let reference: { npc: NpcState; play: unknown };
 beforeAll(async () => {
   pack = await lanternQuay();
   const { store, runId, path: file } = await saveWithRun(dirs.make(), sampleSnapshot(pack));
-  expect(await runBoundaryWorkflow(workflowDeps(store, pack, BOUNDARY_HANDLERS, boundaryReplies()), runId)).toEqual({
+  expect(
+    await runBoundaryWorkflow(
+      workflowDeps(store, pack, BOUNDARY_HANDLERS, boundaryReplies(0, 'self_focused', ASKING_FOR_LORE)),
+      runId,
+    ),
+  ).toEqual({
     status: 'done',
   });
   reference = written(store, file);
+  // The Chronicler asked for lore, so the Lore step has work to lose in a crash too.
+  expect(JSON.stringify(reference.npc)).toContain(RIDERS_LORE.content);
   store.close();
 });
 
@@ -84,7 +91,7 @@ describe('a scene-boundary run killed mid-workflow', () => {
     const [run] = store.boundaryRunsOfTurn(1);
     const before = new Map(store.boundarySteps(run?.id ?? -1).map((row) => [row.step, row]));
     const outcome = await runBoundaryWorkflow(
-      workflowDeps(store, pack, BOUNDARY_HANDLERS, boundaryReplies()),
+      workflowDeps(store, pack, BOUNDARY_HANDLERS, boundaryReplies(0, 'self_focused', ASKING_FOR_LORE)),
       run?.id ?? -1,
     );
     expect(outcome).toEqual({ status: 'done' });

@@ -43,6 +43,7 @@ function recordingHandlers(log: string[], override: Partial<BoundaryHandlers> = 
     world_state: pick('world_state'),
     character_reflection: pick('character_reflection'),
     chronicler: pick('chronicler'),
+    lore: pick('lore'),
     narrative_graph: pick('narrative_graph'),
   };
 }
@@ -123,6 +124,8 @@ describe('the scene-boundary workflow', () => {
       world_state: 'done',
       character_reflection: 'done',
       chronicler: 'done',
+      // It waits for the Chronicler, which finished after the failure: no new step starts once one has failed.
+      lore: 'pending',
       narrative_graph: 'pending',
       checkpoint: 'pending',
     });
@@ -131,7 +134,11 @@ describe('the scene-boundary workflow', () => {
     expect(await runBoundaryWorkflow(workflowDeps(store, pack, recordingHandlers(log), noCalls), runId)).toEqual({
       status: 'done',
     });
-    expect(log.filter((line) => line.startsWith('start'))).toEqual(['start social_ripple', 'start narrative_graph']);
+    expect(log.filter((line) => line.startsWith('start'))).toEqual([
+      'start social_ripple',
+      'start lore',
+      'start narrative_graph',
+    ]);
     expect(store.boundaryRun(runId)?.status).toBe('done');
     store.close();
   });

@@ -4,6 +4,7 @@ import {
   cohortMemberTurnSchema,
   cohortModeratorSchema,
   intentCheckSchema,
+  loreCrafterSchema,
   offscreenInferenceSchema,
   standaloneSimulationSchema,
 } from '../../../engine/boundary/simulation/index.ts';
@@ -183,6 +184,24 @@ describe('off-screen simulation and Chronicler templates', () => {
     expect(prompt).toContain('What happened out of sight since then (now public):\n- a skiff rowed out without lights');
     expect(prompt).toContain('Time: 1768-09-29 21:30 → 1768-09-29 22:25 (55m passed).');
     expect(prompt).toContain('"manifesting_now"');
+    expect(prompt).toContain('"lore_requests"');
+  });
+
+  it('the LoreCrafter sees the world and the numbered requests, and nothing else', () => {
+    const prompt = text(
+      book.renderBoundary('lore_crafter', {
+        story,
+        world: ['WORLD-FACT'],
+        requests: [
+          { number: 1, subject: 'The riders', question: 'Who leads them?', why: 'they ride tonight' },
+          { number: 2, subject: 'The trap', question: 'What is it?', why: '' },
+        ],
+      }),
+    );
+    expect(prompt).toContain('What the world knows:\n- WORLD-FACT');
+    expect(prompt).toContain('1. The riders: Who leads them? (needed because they ride tonight)');
+    expect(prompt).toContain('2. The trap: What is it?');
+    expect(prompt).not.toContain('What is it? (needed');
   });
 });
 
@@ -200,6 +219,10 @@ describe('off-screen simulation reply schemas', () => {
     );
     expect(cohortMemberTurnSchema.parse({})).toEqual({ says: '', does: '', thinks: '', intends: '', leaves: false });
     expect(cohortModeratorSchema.parse({})).toEqual({ next: '', done: false });
+    expect(loreCrafterSchema.parse({})).toEqual({ answers: [] });
+    expect(loreCrafterSchema.parse({ answers: [{ request: 1 }] }).answers).toEqual([
+      { request: 1, key: '', content: '' },
+    ]);
   });
 
   it('refuse an inferred memory above salience 6 and more than two inferred scenes', () => {
