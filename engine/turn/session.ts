@@ -45,7 +45,7 @@ export class PlaySession {
   #closeAfterTurn = false;
   /** What the next turn starts from, kept after each commit so a turn does not re-read the save; reset on a fork. */
   #cache: { history: StreamEntry[]; state: PlayState; turns: number } | null = null;
-  /** The truth set and triggers, live between turns; dropped after a failed turn (it ran on them) or a fork. */
+  /** The event runtime the next turn starts from: replaced when a turn commits, dropped when the save changed under it. */
   #events: EventRuntime | null = null;
   /** After-turn work and scene-boundary runs working in the background while the player reads and types. */
   readonly #background: BackgroundRuns;
@@ -225,13 +225,13 @@ export class PlaySession {
         basedOnTurn: cache.turns,
       });
       // Prose first: the turn resolves now, and its extractors run while the player reads and types.
+      // The turn committed: the next one starts from the event runtime it ended with.
+      this.#events = outcome.events.runtime;
       if (committed.afterTurnRunId !== undefined) this.#background.start(committed.afterTurnRunId);
       if (committed.boundaryRunId !== undefined) this.#background.start(committed.boundaryRunId);
       this.#advance(committed.messages.map(toStreamEntry), plan.next);
       return this.#committed(committed.messages.map(toStreamMessage), turn, outcome.choices);
     } catch (error) {
-      // The failed turn ran on the live truth set: the next one rebuilds it from the save.
-      this.#events = null;
       const failure =
         error instanceof StageFailure
           ? error
