@@ -1,6 +1,6 @@
 import { NARRATOR_OWNER, type StreamEntry, type ViewRequest } from '../stream/index.ts';
 import type { Classification } from './classify/index.ts';
-import { configOf, loreOfView, retrievedContext, type RetrievedContext } from './storykeeper/index.ts';
+import { configOf, loreOfView, retrievedContext, type RetrievedContext } from '../storykeeper/index.ts';
 import type { TurnContext } from './turn-context.ts';
 
 /**

@@ -12,14 +12,13 @@ import {
   type TriggerIndex,
 } from '../../events/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
-import type { LandscapeEvaluation } from '../../storykeeper/index.ts';
 import type { StreamEntry } from '../../stream/index.ts';
 import type { LogEntry, World } from '../../world/index.ts';
 import type { PlayState } from '../play-state.ts';
 import { charactersPresent } from '../prompt-view.ts';
 import type { TurnContext } from '../turn-context.ts';
 import type { EventState } from './event-state.ts';
-import { cascadeWithGates, landscapeNow, sceneIdAt } from '../storykeeper/index.ts';
+import { cascadeWithGates, landscapeNow, sceneIdAt, type LandscapeEvaluation } from '../../storykeeper/index.ts';
 import { narratorGuidance, type NarratorGuidance } from './guidance.ts';
 import { understoodActions } from './understood.ts';
 import { cascadeLimitsOf, sensitivityMapOf, type EventRuntime } from './runtime.ts';

@@ -4,7 +4,7 @@ import type { TurnContext } from '../turn-context.ts';
 import { classifyTurn, type Classification } from './classify-turn.ts';
 import { interpretStep, type InterpretStep } from './deep-interpretation.ts';
 import { classificationReport, type EventTurnInput, type EventTurnOutput } from './turn-events.ts';
-import type { ContextReport } from '../storykeeper/index.ts';
+import type { ContextReport } from '../../storykeeper/index.ts';
 
 export type { EventTurnInput, EventTurnOutput, EventsReport, ReconcileReport } from './turn-events.ts';
 export type { EventState } from './event-state.ts';

@@ -9,7 +9,7 @@ import type { StoryPack } from '../../pack/index.ts';
 import type { EventState } from './event-state.ts';
 import type { Interpretation } from './deep-interpretation.ts';
 import { cascadeLimitsOf, type EventRuntime } from './runtime.ts';
-import { cascadeWithGates } from '../storykeeper/index.ts';
+import { cascadeWithGates } from '../../storykeeper/index.ts';
 
 /** How Stage 4's refined judgment compares with Stage 3's provisional one (event-system.md, Stage 4). */
 export interface ReconcileNote {

@@ -15,11 +15,11 @@ import {
 import type { StoryPack } from '../../pack/index.ts';
 import {
   interpretiveInterests,
+  landscapeNow,
   narrativeFromPack,
   type LandscapeEvaluation,
   type PackGraph,
 } from '../../storykeeper/index.ts';
-import { landscapeNow } from '../storykeeper/landscape.ts';
 import type { SaveStore, StoredLedgerEntry } from '../../store/index.ts';
 import { EVENTS_REPORT_CHECKPOINT, TRUTH_CHECKPOINT } from '../../store/index.ts';
 import { startWorld, worldFromPack } from '../../world/index.ts';

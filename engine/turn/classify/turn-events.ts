@@ -14,7 +14,7 @@ import type { ReconcileNote } from './reconcile.ts';
 import type { EventState } from './event-state.ts';
 import type { EventRuntime } from './runtime.ts';
 import type { Violation } from './world-step.ts';
-import type { ContextReport } from '../storykeeper/index.ts';
+import type { ContextReport } from '../../storykeeper/index.ts';
 
 /** What the session hands a turn: the runtime it keeps between turns (the turn works on a copy) and the saved state. */
 export interface EventTurnInput {
