@@ -42,6 +42,8 @@ export type EngineEvent =
       readonly mood: string | null;
     }
   | { readonly type: 'message.delta'; readonly saveId: string; readonly pendingId: string; readonly delta: string }
+  /** A pending message is taken back: the Narrator's script that showed it was rejected and is being rewritten. */
+  | { readonly type: 'message.withdrawn'; readonly saveId: string; readonly pendingId: string }
   | {
       readonly type: 'message.committed';
       readonly saveId: string;

@@ -67,7 +67,21 @@ export interface LlmProvider {
   readonly contextTokens?: number;
   /** Token count from the model's own tokenizer, when the provider has one. */
   countTokens?(text: string): Promise<number>;
+  /**
+   * Puts a prompt through the model ahead of a call expected to open with it, generating nothing, so that call finds
+   * it in the KV cache. Idle-time work: it stops as soon as `request.signal` aborts. Only providers that keep a cache
+   * of their own (local) have it.
+   */
+  warm?(request: LlmRequest): Promise<WarmResult>;
   dispose(): Promise<void>;
+}
+
+/** What a warm-up did: the prompt's tokens, those it put through the model (the rest were cached), and whether it ended early. */
+export interface WarmResult {
+  readonly promptTokens: number;
+  readonly evaluatedTokens: number;
+  readonly totalMs: number;
+  readonly aborted: boolean;
 }
 
 export const LLM_ERROR_KINDS = [

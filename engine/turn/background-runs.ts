@@ -122,6 +122,21 @@ export class BackgroundRuns {
     this.#reflections = new Lane();
   }
 
+  /**
+   * Resolves once no run is under way or waiting in either lane (a run may start another as it ends): true when every
+   * run of the save has finished, false when one failed (the next input tries it again).
+   */
+  async quiet(): Promise<boolean> {
+    for (;;) {
+      const main = this.#main.idle();
+      const reflections = this.#reflections.idle();
+      await main;
+      await reflections;
+      if (this.#main.idle() === main && this.#reflections.idle() === reflections) break;
+    }
+    return this.#store().unfinishedRuns().length === 0;
+  }
+
   /** Resolves when the runs under way have finished or failed. */
   async idle(): Promise<void> {
     await this.#main.idle();

@@ -1,6 +1,7 @@
 import { repairMessages, type LlmMessage } from '../llm/index.ts';
 import type { StreamEntry, StreamMeta } from '../stream/index.ts';
-import { appendWhole, pendingId } from './append.ts';
+import { pendingId } from './append.ts';
+import { narrationStream, type NarrationStream } from './narration-stream.ts';
 import { NARRATOR_OWNER } from '../stream/index.ts';
 import { callStageObject, callStageText } from './call-stage.ts';
 import { beatScriptSchemaFor, type Beat, type BeatScript, type NarratorImportanceFlags } from './outputs.ts';
@@ -42,11 +43,12 @@ export interface NarratorExtras {
  * script's importance_flags, which only a scene opening's script may carry, and the choices it offered.
  */
 export async function resolveIntention(context: TurnContext, resolution: Resolution): Promise<NarratorExtras> {
-  const script = await writeBeatScript(context, resolution);
+  const { script, shown } = await writeBeatScript(context, resolution);
   const heard = witnesses(context, resolution);
-  for (const beat of script.beats) {
+  shown.keepLeading(script.beats.findIndex((beat) => beat.type !== 'narration'));
+  for (const [index, beat] of script.beats.entries()) {
     if (beat.type === 'narration')
-      appendWhole(context, { owner: NARRATOR_OWNER, type: 'narration', content: beat.content.trim(), meta: heard });
+      shown.append(index, { owner: NARRATOR_OWNER, type: 'narration', content: beat.content.trim(), meta: heard });
     else await speak(context, resolution, beat, heard);
   }
   const choices = offersChoices(resolution) ? tidyChoices(script.choices) : [];
@@ -72,7 +74,14 @@ function witnesses(context: TurnContext, resolution: Resolution): StreamMeta {
   return { kind: 'heard', by: [...near, ...perceivedBy.filter((id) => !near.includes(id))] };
 }
 
-async function writeBeatScript(context: TurnContext, resolution: Resolution): Promise<BeatScript> {
+/** The accepted beat script, and its leading narration as the player has already been shown it. */
+interface WrittenScript {
+  readonly script: BeatScript;
+  readonly shown: NarrationStream;
+}
+
+/** The Narrator's prompt for one resolution: the turn's view so far, its guidance, the intention last. */
+export function narratorPrompt(context: TurnContext, resolution: Resolution): LlmMessage[] {
   const { intention } = resolution;
   const whisper =
     resolution.whisperTo === undefined
@@ -84,7 +93,7 @@ async function writeBeatScript(context: TurnContext, resolution: Resolution): Pr
     roundStartSeq: resolution.roundStartSeq,
     resolving: intention,
   } as const;
-  const messages = renderStage(context, view, {
+  return renderStage(context, view, {
     intention: {
       owner_name: displayName(context.pack, context.personaId, intention.owner),
       content: intention.content,
@@ -92,12 +101,16 @@ async function writeBeatScript(context: TurnContext, resolution: Resolution): Pr
     },
     guidance: { silence: resolution.silence, ...(resolution.guidance ?? NO_GUIDANCE) },
   });
+}
+
+async function writeBeatScript(context: TurnContext, resolution: Resolution): Promise<WrittenScript> {
+  const messages = narratorPrompt(context, resolution);
   const temperature = context.pack.manifest.tuning.narratorTemperature;
   // A refused action involves no character: the Narrator renders it alone.
   const refused = (resolution.guidance?.constraint ?? '') !== '';
   const cueable = refused ? [] : charactersPresent(context.pack, context.state).map((character) => character.id);
   const schema = beatScriptSchemaFor(cueable, resolution.flaggable, offersChoices(resolution));
-  const call = (prompt: readonly LlmMessage[]) =>
+  const call = (prompt: readonly LlmMessage[], shown: NarrationStream) =>
     callStageObject(context, {
       stage: 'narrator',
       principal: NARRATOR_OWNER,
@@ -105,16 +118,20 @@ async function writeBeatScript(context: TurnContext, resolution: Resolution): Pr
       schema,
       schemaName: 'beat_script',
       maxTokens: 1200,
+      onTextDelta: shown.onTextDelta,
       ...(temperature === undefined ? {} : { temperature }),
     });
-  const first = await call(messages);
+  const firstShown = narrationStream(context);
+  const first = await call(messages, firstShown);
   const problem = scriptProblem(context, first.value);
-  if (problem === null) return normalizeCues(context, first.value);
-  // One repair retry: tell the Narrator what was wrong with its script.
-  const second = await call(repairMessages(messages, first.text, problem));
+  if (problem === null) return { script: normalizeCues(context, first.value), shown: firstShown };
+  // One repair retry: tell the Narrator what was wrong with its script; what the rejected one showed is taken back.
+  firstShown.withdrawAll();
+  const secondShown = narrationStream(context);
+  const second = await call(repairMessages(messages, first.text, problem), secondShown);
   const remaining = scriptProblem(context, second.value);
   if (remaining !== null) throw new StageFailure('narrator', NARRATOR_OWNER, `${remaining} (after one repair attempt)`);
-  return normalizeCues(context, second.value);
+  return { script: normalizeCues(context, second.value), shown: secondShown };
 }
 
 /** Speech in a narration beat, or a cue for someone not in the scene, makes a script unusable. */

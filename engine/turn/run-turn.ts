@@ -62,16 +62,11 @@ export type TurnSetup = Omit<TurnContext, 'buffer' | 'stageLog'> & {
  * transaction, or dropped on failure. The extractors are not called here: each round leaves them as after-turn steps.
  */
 export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewStageCall[] = []): Promise<TurnOutcome> {
-  const buffer = new TurnBuffer(setup.turn, setup.history);
-  let context: TurnContext = { ...setup, buffer, stageLog };
+  const { context, opened } = beginTurn(setup, stageLog);
+  const { buffer } = context;
   const afterTurn: AfterTurnStep[] = [];
 
-  const opened = opensScene(context.state);
-  for (const marker of markerMessages(context.pack, context.state)) appendWhole(context, marker);
-  context = withState(context, withSceneCast(withoutOpening({ ...context.state, pendingMarkers: [] })));
-
-  const roster = charactersPresent(context.pack, context.state);
-  const activation = activateNpcs(roster, context.rng, context.pack.manifest.tuning.characterRounds);
+  const activation = activate(context);
 
   // The persona's round, after classification: Tier 1 resolved before any LLM stage reads the turn.
   const personaRound = buffer.nextSeq();
@@ -85,11 +80,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   const retrieval = narratorRetrieval(context, classified.classification, intention);
   const refused = classified.classification.violation !== null;
   const whisper = input.whisperTo === undefined ? {} : { whisperTo: input.whisperTo };
-  // The opening brief goes to the first Narrator call of the scene: the one resolving the persona's intention.
-  const opening = opened && setup.opening !== undefined ? { opening: setup.opening.text } : {};
-  const tiers = opened ? (setup.roster ?? null) : null;
-  const flaggable = flaggableCharacters(tiers);
-  const importance = tiers === null || flaggable.length === 0 ? {} : { importance: importanceBrief(tiers) };
+  const { flaggable, ...opening } = openingGuidance(setup, opened);
   // Only the turn's last Narrator call is asked for choices: they follow the prose the player reads last.
   const lastActor = refused ? context.personaId : (activation.active.at(-1) ?? context.personaId);
   const playerName = displayName(context.pack, context.personaId, context.personaId);
@@ -103,7 +94,6 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
       ...classified.classification.guidance,
       retrieved: retrieval.text,
       ...opening,
-      ...importance,
       ...choicesFor(context.personaId),
     },
     flaggable,
@@ -159,6 +149,44 @@ function movement(context: TurnContext, destination: string | null) {
   const here = context.pack.locations.find((location) => location.id === context.state.location);
   const connection = here?.connections.find((candidate) => candidate.to === destination);
   return connection === undefined ? null : { to: connection.to, minutes: connection.travelMinutes ?? 5 };
+}
+
+/**
+ * A turn's first step, before any input is read: the scene's pending markers are written, and the scene's cast is
+ * the state's. `opened`: this turn opens a scene.
+ */
+export function beginTurn(
+  setup: Omit<TurnSetup, 'events'>,
+  stageLog: NewStageCall[],
+): { context: TurnContext; opened: boolean } {
+  const context: TurnContext = { ...setup, buffer: new TurnBuffer(setup.turn, setup.history), stageLog };
+  const opened = opensScene(context.state);
+  for (const marker of markerMessages(context.pack, context.state)) appendWhole(context, marker);
+  return {
+    context: withState(context, withSceneCast(withoutOpening({ ...context.state, pendingMarkers: [] }))),
+    opened,
+  };
+}
+
+/** Who acts after the persona this turn (the pack's character rounds, chosen by chattiness). */
+export function activate(context: TurnContext): ReturnType<typeof activateNpcs> {
+  const roster = charactersPresent(context.pack, context.state);
+  return activateNpcs(roster, context.rng, context.pack.manifest.tuning.characterRounds);
+}
+
+/**
+ * What the first Narrator call of a scene is told besides the turn's own guidance: the opening brief, and which
+ * characters' tiers it may flag (with the brief for that); nothing on other turns.
+ */
+export function openingGuidance(
+  setup: Pick<TurnSetup, 'opening' | 'roster'>,
+  opened: boolean,
+): { readonly opening?: string; readonly importance?: string; readonly flaggable: readonly string[] } {
+  const opening = opened && setup.opening !== undefined ? { opening: setup.opening.text } : {};
+  const tiers = opened ? (setup.roster ?? null) : null;
+  const flaggable = flaggableCharacters(tiers);
+  const importance = tiers === null || flaggable.length === 0 ? {} : { importance: importanceBrief(tiers) };
+  return { ...opening, ...importance, flaggable };
 }
 
 function appendPlayerInput(context: TurnContext, input: TurnInput): StreamEntry {

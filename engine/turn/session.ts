@@ -1,11 +1,13 @@
 import type { PlayResult, StreamMessage } from '../api/index.ts';
 import type { NewMessage, SaveLibrary, SaveStore } from '../store/index.ts';
+import { NARRATOR_OWNER } from '../stream/index.ts';
 import { restoreProfilesState } from '../npc/index.ts';
 import type { NpcState } from '../boundary/index.ts';
 import { boundaryRun, type ClosingScene } from './boundary-snapshot.ts';
 import { parseInput, type ParsedInput } from './commands.ts';
 import { PLAY_STATE_CHECKPOINT, type PlayState } from './play-state.ts';
-import { runTurn, type TurnInput } from './run-turn.ts';
+import { runTurn, type TurnInput, type TurnSetup } from './run-turn.ts';
+import { nextNarratorPrompt } from './next-narrator-prompt.ts';
 import { sceneOpeningFor } from './scene-opening.ts';
 import { BackgroundRuns, recordRunFailure, type RunFailure, type SceneBoundaryDeps } from './background-runs.ts';
 import { markerMessages } from './scene-markers.ts';
@@ -46,6 +48,8 @@ export class PlaySession {
   readonly #commands: CommandHost;
   /** After-turn work and scene-boundary runs working in the background while the player reads and types. */
   readonly #background: BackgroundRuns;
+  /** The warm-up of the next Narrator prompt under way, stopped by the player's next input (see #warmNext). */
+  #warming = new AbortController();
 
   /** The macro values of a prompt or a greeting, at an in-world time, for a character (see play-macros.ts). */
   readonly #macros: PlayMacros['values'];
@@ -83,6 +87,7 @@ export class PlaySession {
     const session: PlaySession = new PlaySession(played, store, macros.values);
     // A run a crash interrupted picks up where its rows say it stopped.
     session.#background.resumeUnfinished();
+    session.#warmNext();
     return session;
   }
 
@@ -101,6 +106,7 @@ export class PlaySession {
   ): Promise<SubmitResult> {
     if (this.#busy) return this.#notice('A turn is already being played; wait for it to finish.');
     this.#busy = true;
+    this.#warming.abort();
     try {
       const parsed = parseInput(text, thought);
       if (parsed.kind === 'invalid') return this.#notice(parsed.message);
@@ -112,6 +118,7 @@ export class PlaySession {
     } finally {
       this.#busy = false;
       if (this.#closeAfterTurn) this.close();
+      else this.#warmNext();
     }
   }
 
@@ -124,6 +131,7 @@ export class PlaySession {
   }
 
   close(): void {
+    this.#warming.abort();
     this.#background.stop();
     this.#store.close();
   }
@@ -142,38 +150,15 @@ export class PlaySession {
     const startedAt = deps.clock.now();
     const started = deps.clock.monotonic();
     const stageLog: Parameters<typeof runTurn>[2] = [];
-    const meta = store.meta();
     // The knowledge graphs as the last boundary (or the last turn's lore) left them: each prompt reads its own view.
     const npc = npcStateForTurn(store, deps.pack);
-    const opening = sceneOpeningFor(store, deps.pack, cache.state, npc);
     const reflected = this.#memories(npc);
     deps.emit({ type: 'turn.started', saveId: store.id, turn });
     try {
+      const setup = this.#turnSetup(npc, signal);
+      const opening = setup.opening ?? null;
       const outcome = await runTurn(
-        {
-          saveId: store.id,
-          pack: deps.pack,
-          personaId: meta.personaId,
-          prompts: deps.prompts,
-          router: deps.router,
-          clock: deps.clock,
-          rng: deps.rng.fromState(meta.rngState),
-          emit: deps.emit,
-          signal,
-          stageTimeoutMs: deps.stageTimeoutMs,
-          state: cache.state,
-          knowledge: npc.knowledge,
-          memories: async () => (await reflected()).knowledge,
-          roster: npc.roster,
-          partialProfiles: restoreProfilesState(npc.profiles).partial,
-          offstage: offstageLives(npc),
-          standings: ownStandings(npc, deps.pack, meta.personaId),
-          turn,
-          history: cache.history,
-          ...(opening === null ? {} : { opening }),
-          offerChoices: offersChoices(deps.pack, deps.choicesSetting?.() ?? true),
-          events: this.#cache.events(),
-        },
+        { ...setup, events: this.#cache.events(), memories: async () => (await reflected()).knowledge },
         input,
         stageLog,
       );
@@ -216,6 +201,59 @@ export class PlaySession {
       deps.emit({ type: 'turn.failed', saveId: store.id, turn, stage: failure.stage, reason: failure.reason });
       return { kind: 'failed', saveId: store.id, turn, stage: failure.stage, reason: failure.reason };
     }
+  }
+
+  /**
+   * While the player reads: once the background runs have written everything the next turn reads, the Narrator's next
+   * prompt is put through its model up to where the player's input goes (see nextNarratorPrompt), so the turn's first
+   * prose waits only for the input and the turn's guidance. A provider without a cache of its own has nothing to warm;
+   * the next input stops it at once, and a failure only costs the head start.
+   */
+  #warmNext(): void {
+    const warming = new AbortController();
+    this.#warming = warming;
+    const warm = async (): Promise<void> => {
+      if (!(await this.#background.quiet()) || warming.signal.aborted || this.#busy) return;
+      const provider = await this.#deps.router.forStage('narrator');
+      if (provider.warm === undefined || warming.signal.aborted) return;
+      // The runs wrote to the save since the session last read it.
+      this.#cache.invalidate();
+      const npc = npcStateForTurn(this.#store, this.#deps.pack);
+      const messages = nextNarratorPrompt(this.#turnSetup(npc, warming.signal));
+      await provider.warm({ stage: 'narrator', principal: NARRATOR_OWNER, messages, signal: warming.signal });
+    };
+    warm().catch(() => undefined);
+  }
+
+  /** What the next turn starts from, but for its truth set: the session's state and history, the save's npc state. */
+  #turnSetup(npc: NpcState, signal: AbortSignal): Omit<TurnSetup, 'events'> {
+    const deps = this.#deps;
+    const store = this.#store;
+    const cache = this.#cache.current();
+    const meta = store.meta();
+    const opening = sceneOpeningFor(store, deps.pack, cache.state, npc);
+    return {
+      saveId: store.id,
+      pack: deps.pack,
+      personaId: meta.personaId,
+      prompts: deps.prompts,
+      router: deps.router,
+      clock: deps.clock,
+      rng: deps.rng.fromState(meta.rngState),
+      emit: deps.emit,
+      signal,
+      stageTimeoutMs: deps.stageTimeoutMs,
+      state: cache.state,
+      knowledge: npc.knowledge,
+      roster: npc.roster,
+      partialProfiles: restoreProfilesState(npc.profiles).partial,
+      offstage: offstageLives(npc),
+      standings: ownStandings(npc, deps.pack, meta.personaId),
+      turn: cache.turns + 1,
+      history: cache.history,
+      ...(opening === null ? {} : { opening }),
+      offerChoices: offersChoices(deps.pack, deps.choicesSetting?.() ?? true),
+    };
   }
 
   /** Opens a new game on one of the pack's card greetings: a turn of its own, before the player's first. */

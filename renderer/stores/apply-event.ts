@@ -35,6 +35,8 @@ export function applyEvent(state: PlayData, event: EngineEvent): Partial<PlayDat
           message.pendingId === event.pendingId ? { ...message, text: message.text + event.delta } : message,
         ),
       };
+    case 'message.withdrawn':
+      return { pending: state.pending.filter((message) => message.pendingId !== event.pendingId) };
     case 'message.committed':
       return {
         messages: mergeMessages(state.messages, [event.message]),

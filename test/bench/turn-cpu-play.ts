@@ -6,7 +6,7 @@ import type { EngineEvent, StreamMessage } from '../../engine/api/index.ts';
 import { readInputsFile } from '../../engine/pack/index.ts';
 import { createScriptedProvider } from '../../engine/llm/index.ts';
 import { isBoundaryStage } from '../support/boundary-replies.ts';
-import { createComputeReplayProvider, type ComputeCall } from '../support/compute-replay-provider.ts';
+import { createComputeReplayProvider, type ComputeCall, type ComputeWarm } from '../support/compute-replay-provider.ts';
 import { oneCallHistory, oneCallInput, oneCallSystemPrompt } from '../support/one-call-baseline.ts';
 import { lanternQuay, PERSONA } from '../support/packs.ts';
 import { startPlay, STORIES_DIR, unwrap } from '../support/playthrough.ts';
@@ -36,6 +36,8 @@ export interface TurnMeasure {
   readonly inputReadyS: number;
   readonly oneCall: OneCall;
   readonly calls: readonly ComputeCall[];
+  /** The warm-ups of this turn's first Narrator prompt, run while the player read the turn before. */
+  readonly warms: readonly ComputeWarm[];
 }
 
 export interface BoundaryMeasure {
@@ -96,6 +98,7 @@ export async function playArrival(options: PlayOptions): Promise<PlayRun> {
         oneCallInput(input.text, input.thought),
       ]);
       const startedAt = performance.now();
+      const warms = replay.warms.filter((warm) => warm.startedAt >= (turns.at(-1)?.startedAt ?? 0));
       clock.reset();
       const result = unwrap(await setup.api['play.submit']({ saveId, text: input.text, thought: input.thought }));
       const readyAt = performance.now();
@@ -120,6 +123,7 @@ export async function playArrival(options: PlayOptions): Promise<PlayRun> {
         inputReadyS: seconds(readyAt - startedAt),
         oneCall,
         calls: turnCalls,
+        warms,
       });
       if (boundaryDone !== null) {
         const calls = settled.filter((call) => isBoundaryStage(call.stage));

@@ -22,7 +22,7 @@
 //
 // Every stage call has the app's 180 s stage timeout: on a machine busy with other work the 1B narrator's first prompt
 // (≈ 2,300 tokens) can exceed it and fail the turn. Measure on an otherwise idle machine.
-import type { ComputeCall } from '../support/compute-replay-provider.ts';
+import type { ComputeCall, ComputeWarm } from '../support/compute-replay-provider.ts';
 import { STAGE_OUTPUT_CAPS } from '../support/compute-replay-provider.ts';
 import { modelKey, ONE_CALL_TOKENS, readModelOptions, stageTable } from './cpu-bench.ts';
 import { playArrival, type PlayOptions, type PlayRun, type TurnMeasure } from './turn-cpu-play.ts';
@@ -70,6 +70,18 @@ function describeTurn(turn: TurnMeasure) {
     oneCallCachedTokens: turn.oneCall.cachedTokens,
     calls: turn.calls.length,
     stages: stageTable(turn.calls),
+    // The next Narrator prompt, evaluated while the player read the turn before (engine/turn/next-narrator-prompt.ts).
+    warmUp: warmRow(turn.warms),
+  };
+}
+
+function warmRow(warms: readonly ComputeWarm[]) {
+  return {
+    warms: warms.length,
+    prompt: warms.reduce((sum, warm) => sum + warm.result.promptTokens, 0),
+    evaluated: warms.reduce((sum, warm) => sum + warm.result.evaluatedTokens, 0),
+    ms: Math.round(warms.reduce((sum, warm) => sum + warm.result.totalMs, 0)),
+    aborted: warms.filter((warm) => warm.result.aborted).length,
   };
 }
 
@@ -186,6 +198,16 @@ async function kvCachedFraction(): Promise<BenchmarkResult> {
       stages.map((stage) => [stage, cachedFraction(calls.filter((call) => call.stage === stage))]),
     ),
     boundaries: cachedFraction(run.boundaries.flatMap((entry) => entry.calls)),
+    // Tokens the warm-ups put in the cache while the player read: counted as evaluated, the share the calls found.
+    warmEvaluated: turns.reduce((sum, turn) => sum + warmRow(turn.warms).evaluated, 0),
+    withoutWarmUps: round(
+      (calls.reduce((sum, call) => sum + call.usage.cachedPromptTokens, 0) -
+        turns.reduce((sum, turn) => sum + warmRow(turn.warms).evaluated, 0)) /
+        Math.max(
+          1,
+          calls.reduce((sum, call) => sum + call.usage.promptTokens, 0),
+        ),
+    ),
   };
 }
 

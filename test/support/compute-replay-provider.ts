@@ -7,6 +7,7 @@ import type {
   LlmRequest,
   LlmTextResult,
   LlmUsage,
+  WarmResult,
 } from '../../engine/llm/index.ts';
 
 /**
@@ -17,6 +18,7 @@ import type {
  * sequence, generating as many tokens as the scripted reply holds, but at most the stage's realistic output length:
  * random weights never stop by themselves. The scripted text is streamed in step with the tokens generated, and the
  * call reports the usage the compute measured. JSON stages generate free text of the same length (no grammar).
+ * Warm-ups (the next Narrator prompt, evaluated while the player reads) go to the compute provider as they are.
  */
 
 /** Realistic output lengths in tokens: narration ≈ 150, a line of dialog ≈ 60, JSON stages their schema's natural size. */
@@ -54,10 +56,18 @@ export interface ComputeCall {
   readonly usage: LlmUsage;
 }
 
+/** A warm-up the engine asked for while the player reads (the next Narrator prompt, evaluated ahead). */
+export interface ComputeWarm {
+  readonly startedAt: number;
+  readonly result: WarmResult;
+}
+
 export interface ComputeReplayProvider extends LlmProvider {
   /** Every call answered so far, in the order they finished. */
   readonly calls: readonly ComputeCall[];
-  /** Resolves once no call has run for `quietMs` (the engine's own work between calls takes milliseconds). */
+  /** Every warm-up passed on to the compute provider, in the order they finished. */
+  readonly warms: readonly ComputeWarm[];
+  /** Resolves once no call or warm-up has run for `quietMs` (the engine's own work between calls takes milliseconds). */
   settle(quietMs: number): Promise<void>;
 }
 
@@ -77,6 +87,7 @@ export function createComputeReplayProvider(
   options: ComputeReplayOptions = {},
 ): ComputeReplayProvider {
   const calls: ComputeCall[] = [];
+  const warms: ComputeWarm[] = [];
   let running = 0;
   let lastEnd = performance.now();
   const scale = options.outputScale ?? 1;
@@ -128,6 +139,24 @@ export function createComputeReplayProvider(
       replay(request, request.schemaName, (quiet) =>
         script.generateObject({ ...quiet, schema: request.schema, schemaName: request.schemaName }),
       ),
+    warms,
+    async warm(request) {
+      const startedAt = performance.now();
+      running++;
+      try {
+        const result = (await compute.warm?.(request)) ?? {
+          promptTokens: 0,
+          evaluatedTokens: 0,
+          totalMs: 0,
+          aborted: false,
+        };
+        warms.push({ startedAt, result });
+        return result;
+      } finally {
+        running--;
+        lastEnd = performance.now();
+      }
+    },
     countTokens: (text) => compute.countTokens(text),
     async settle(quietMs) {
       while (running > 0 || performance.now() - lastEnd < quietMs) await sleep(25);

@@ -9,8 +9,8 @@ export interface PrinterOptions {
 }
 
 /**
- * Prints a turn as it is played: each visible message as it starts, its text as it streams. A failed turn's text
- * cannot be taken back from a terminal, so the failure says plainly that none of it was kept.
+ * Prints a turn as it is played: each visible message as it starts, its text as it streams. Text cannot be taken
+ * back from a terminal: a failure says plainly that none of it was kept, a withdrawn message that it is rewritten.
  */
 export function createTranscriptPrinter(options: PrinterOptions): (event: EngineEvent) => void {
   const visible = new Set<string>();
@@ -32,6 +32,12 @@ export function createTranscriptPrinter(options: PrinterOptions): (event: Engine
         return;
       case 'message.delta':
         if (visible.has(event.pendingId)) options.write(event.delta);
+        return;
+      case 'message.withdrawn':
+        // A terminal cannot take text back: say that what follows replaces it.
+        if (!visible.delete(event.pendingId)) return;
+        close();
+        options.write('(the Narrator rewrites this)\n\n');
         return;
       case 'turn.finished':
         close();

@@ -33,6 +33,9 @@ const PRIORITIES: Readonly<Record<StageKind, EvaluationPriority>> = {
   partial_profile: BACKGROUND,
 };
 
+/** A warm-up of a prompt ahead of its call: idle-time work, behind everything else. */
+export const WARM_UP: EvaluationPriority = 1;
+
 export function evaluationPriorityOf(stage: StageKind): EvaluationPriority {
   return PRIORITIES[stage];
 }

@@ -145,7 +145,7 @@ async function stepAside(params: GenerationParams): Promise<void> {
  * Erases only the part of the sequence's context that differs from the new prompt, and returns the prompt tokens
  * still to evaluate. At least one prompt token is always re-evaluated: sampling needs the logits after the last one.
  */
-async function keepSharedPrefix(sequence: LlamaContextSequence, promptTokens: Token[]): Promise<Token[]> {
+export async function keepSharedPrefix(sequence: LlamaContextSequence, promptTokens: Token[]): Promise<Token[]> {
   const { firstDifferentIndex } = sequence.compareContextTokens(promptTokens);
   const keep = Math.min(firstDifferentIndex, promptTokens.length - 1);
   if (keep < sequence.nextTokenIndex) {

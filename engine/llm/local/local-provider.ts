@@ -17,14 +17,16 @@ import {
   type LlmRequest,
   type LlmTextResult,
   type LlmUsage,
+  type WarmResult,
 } from '../types.ts';
 import { abortable, abortedError } from './abort.ts';
 import { preparePrompt, type PreparedPrompt } from './chat-prompt.ts';
 import { generateOnSequence, type Generation } from './generate.ts';
+import { prefillSequence } from './prefill.ts';
 import { toGbnfJsonSchema } from './json-schema-to-gbnf.ts';
 import { disposeLocalRuntime, loadLocalRuntime, type LocalProviderOptions, type LocalRuntime } from './runtime.ts';
 import { readModelSpeed } from '../models/model-speeds.ts';
-import { evaluationPriorityOf, isForeground } from './foreground-first.ts';
+import { evaluationPriorityOf, isForeground, WARM_UP } from './foreground-first.ts';
 import { ForegroundGate } from './foreground-gate.ts';
 import { SequencePool } from './sequence-pool.ts';
 import { GenerationSpeedWatch } from './speed-watch.ts';
@@ -110,6 +112,29 @@ export class LocalProvider implements LlmProvider {
     const secondTry = tryParse(second.text, request.schema, request.stage);
     if (secondTry.ok) return { text: second.text, value: secondTry.value, usage, model: this.model, attempts: 2 };
     throw new LlmError('invalid_output', `${secondTry.problem} (after one repair retry)`, request.stage);
+  }
+
+  async warm(request: LlmRequest): Promise<WarmResult> {
+    const startedAt = performance.now();
+    const signal =
+      request.signal === undefined ? this.lifetime.signal : AbortSignal.any([request.signal, this.lifetime.signal]);
+    const { tokens } = preparePrompt(this.runtime, request.messages);
+    const result = (evaluatedTokens: number): WarmResult => ({
+      promptTokens: tokens.length,
+      evaluatedTokens,
+      totalMs: performance.now() - startedAt,
+      aborted: signal.aborted,
+    });
+    // Never beyond the context, and never in the way: a warm-up is only worth the idle time it uses.
+    if (tokens.length >= this.runtime.context.contextSize || signal.aborted) return result(0);
+    const owner = { principal: request.principal, stage: request.stage };
+    const work = this.pool.run(tokens, owner, (sequence) => prefillSequence(sequence, tokens, signal, WARM_UP));
+    this.inFlight.add(work);
+    try {
+      return result(await work);
+    } finally {
+      this.inFlight.delete(work);
+    }
   }
 
   countTokens(text: string): Promise<number> {

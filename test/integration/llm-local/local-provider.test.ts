@@ -206,6 +206,30 @@ describe('the local provider on the tiny model', () => {
     expect(other.usage.cachedPromptTokens).toBeLessThan(12);
   });
 
+  it('warms a prompt ahead of its call, so the call finds it cached; an aborted warm-up stops early', async () => {
+    const story = Array.from({ length: 40 }, (_, index) => `Line ${index}: the tide turns at the lantern.`).join(' ');
+    const system = { role: 'system' as const, content: `You narrate the quay. ${story}` };
+    const waiting = { role: 'user' as const, content: 'The player has not typed yet.' };
+    const warmed = await provider.warm({ stage: 'narrator', principal: 'narrator', messages: [system, waiting] });
+    expect(warmed.aborted).toBe(false);
+    expect(warmed.evaluatedTokens).toBeGreaterThan(warmed.promptTokens / 2);
+    const call = await provider.generateText({
+      stage: 'narrator',
+      principal: 'narrator',
+      messages: [system, { role: 'user', content: 'I walk to the end of the quay.' }],
+      seed: 7,
+      maxTokens: 5,
+    });
+    // Everything the warm-up held up to the player's input was found in the cache.
+    expect(call.usage.cachedPromptTokens).toBeGreaterThanOrEqual(await provider.countTokens(system.content));
+
+    const stop = new AbortController();
+    stop.abort();
+    const other = { role: 'system' as const, content: `You narrate the chapel. ${story}` };
+    const stopped = await provider.warm({ stage: 'narrator', messages: [other, waiting], signal: stop.signal });
+    expect(stopped).toMatchObject({ aborted: true, evaluatedTokens: 0 });
+  });
+
   it('repairs once, then fails with invalid_output naming the stage', async () => {
     let checks = 0;
     const picky = personSchema.refine(() => ++checks > 1, 'the first answer is never good enough');

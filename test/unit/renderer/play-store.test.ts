@@ -54,6 +54,28 @@ describe('play store', () => {
     expect(store.getState().messages.map((m) => m.id)).toEqual([1, 2, 3]);
   });
 
+  it('drops a withdrawn pending message, so its rewrite shows in its place under the same id', async () => {
+    const { store } = await openStore();
+    const apply = store.getState().apply;
+    const pending = {
+      type: 'message.pending',
+      saveId: 'a',
+      turn: 2,
+      pendingId: '2:1',
+      owner: 'narrator',
+      messageType: 'narration',
+      mood: null,
+    } as const;
+    apply({ type: 'turn.started', saveId: 'a', turn: 2 });
+    apply(pending);
+    apply({ type: 'message.delta', saveId: 'a', pendingId: '2:1', delta: 'The kettle' });
+    apply({ type: 'message.withdrawn', saveId: 'a', pendingId: '2:1' });
+    expect(store.getState().pending).toEqual([]);
+    apply(pending);
+    apply({ type: 'message.delta', saveId: 'a', pendingId: '2:1', delta: 'The fire spits.' });
+    expect(store.getState().pending.map((message) => message.text)).toEqual(['The fire spits.']);
+  });
+
   it('ignores events of other saves', async () => {
     const { store } = await openStore();
     store.getState().apply({ type: 'message.committed', saveId: 'b', message: message(9), pendingId: '9:1' });

@@ -1,0 +1,30 @@
+import type { LlmMessage } from '../llm/index.ts';
+import type { StreamEntry } from '../stream/index.ts';
+import { narratorPrompt } from './narrate.ts';
+import { activate, beginTurn, openingGuidance, type TurnSetup } from './run-turn.ts';
+import { NO_GUIDANCE } from './classify/guidance.ts';
+
+/**
+ * The Narrator's prompt as the next turn will open it, before the player has typed: the scene's markers written, the
+ * story so far, a scene's opening brief, and no guidance of the input's own, an empty intention. Its instructions, setting and history are what the turn's first
+ * Narrator call begins with, so evaluating this while the player reads leaves that call only the player's input and
+ * the turn's own guidance to evaluate. Nothing is emitted and nothing of the setup is changed.
+ */
+export function nextNarratorPrompt(setup: Omit<TurnSetup, 'events'>): LlmMessage[] {
+  const { context, opened } = beginTurn({ ...setup, emit: () => undefined }, []);
+  // What comes before the input's own guidance in the prompt, as the turn will compute it (its rng is the turn's own
+  // copy: drawing here changes nothing the turn draws).
+  const { flaggable: _flaggable, ...opening } = openingGuidance(setup, opened);
+  const { silence } = activate(context);
+  const awaited: StreamEntry = {
+    turn: setup.turn,
+    seq: context.buffer.nextSeq(),
+    owner: setup.personaId,
+    type: 'intention',
+    content: '',
+    mood: null,
+    meta: null,
+  };
+  const guidance = { ...NO_GUIDANCE, ...opening };
+  return narratorPrompt(context, { intention: awaited, roundStartSeq: awaited.seq, silence, guidance });
+}

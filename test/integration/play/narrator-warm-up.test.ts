@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LlmMessage, LlmObjectRequest, LlmProvider, LlmRequest, WarmResult } from '../../../engine/llm/index.ts';
+import { createInstantProvider } from '../../support/instant-provider.ts';
+import { startPlay, unwrap, type PlaySetup } from '../../support/playthrough.ts';
+
+// Issue 14 (first prose): while the player reads, the session puts the next Narrator prompt through the model up to
+// where the player's input goes, so the next turn's first Narrator call finds its instructions, setting and history
+// already in the KV cache.
+
+let setup: PlaySetup | null = null;
+afterEach(async () => {
+  await setup?.cleanup();
+  setup = null;
+});
+
+/**
+ * Test double at the LLM boundary: the instant provider, with the warm-up a local provider has; it records each
+ * warm-up and each Narrator prompt. `hold` keeps a warm-up running until its signal aborts.
+ */
+function warmingProvider(hold = false) {
+  const instant = createInstantProvider();
+  const warms: { messages: readonly LlmMessage[]; signal: AbortSignal | undefined }[] = [];
+  const narrated: (readonly LlmMessage[])[] = [];
+  /** For each Narrator call: whether every warm-up had been stopped when it began. */
+  const warmsStopped: boolean[] = [];
+  const provider: LlmProvider = {
+    ...instant,
+    async generateObject<T>(request: LlmObjectRequest<T>) {
+      if (request.stage === 'narrator') {
+        narrated.push(request.messages);
+        warmsStopped.push(warms.every((warm) => warm.signal?.aborted === true));
+      }
+      return instant.generateObject(request);
+    },
+    async warm(request: LlmRequest): Promise<WarmResult> {
+      warms.push({ messages: request.messages, signal: request.signal });
+      if (hold && request.signal !== undefined && !request.signal.aborted)
+        await new Promise((resolve) => request.signal?.addEventListener('abort', resolve, { once: true }));
+      return { promptTokens: 1, evaluatedTokens: 1, totalMs: 0, aborted: request.signal?.aborted ?? false };
+    },
+  };
+  return { provider, warms, narrated, warmsStopped };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let waited = 0; !check(); waited += 10) {
+    if (waited > 10_000) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const text = (messages: readonly LlmMessage[]) =>
+  messages.map((message) => `${message.role}: ${message.content}`).join('\n');
+
+function sharedLength(a: string, b: string): number {
+  let index = 0;
+  while (index < a.length && index < b.length && a[index] === b[index]) index++;
+  return index;
+}
+
+describe('the next Narrator prompt, warmed while the player reads', () => {
+  it('holds everything the next turn’s first Narrator prompt begins with, up to the player’s input', async () => {
+    const fake = warmingProvider();
+    setup = await startPlay(async () => fake.provider);
+    const save = unwrap(await setup.api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
+    const first = unwrap(await setup.api['play.submit']({ saveId: save.id, text: 'I shake the rain from my coat.' }));
+    if (first.kind !== 'turn') throw new Error('turn 1 did not commit');
+    await until(() => fake.warms.length > 0);
+    const warmed = text(fake.warms.at(-1)?.messages ?? []);
+    const before = fake.narrated.length;
+    await setup.api['play.submit']({ saveId: first.saveId, text: 'I ask the landlady for a room.' });
+    const next = text(fake.narrated[before] ?? []);
+    const lastLine = first.messages.at(-1)?.content ?? '';
+    expect(lastLine).not.toBe('');
+    // The shared part runs past the last line of turn 1: the story so far, whole.
+    expect(sharedLength(warmed, next)).toBeGreaterThan(next.indexOf(lastLine) + lastLine.length);
+    expect(next.slice(sharedLength(warmed, next))).toContain('I ask the landlady for a room.');
+  });
+
+  it('opens the next scene: its marker and cast are in the warmed prompt', async () => {
+    const fake = warmingProvider();
+    setup = await startPlay(async () => fake.provider);
+    const save = unwrap(await setup.api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
+    const first = unwrap(await setup.api['play.submit']({ saveId: save.id, text: 'I shake the rain from my coat.' }));
+    if (first.kind !== 'turn') throw new Error('turn 1 did not commit');
+    const ended = unwrap(await setup.api['play.submit']({ saveId: first.saveId, text: '/end scene' }));
+    const warmsBefore = fake.warms.length;
+    // The boundary runs first; the warm-up follows it, on what it wrote.
+    await until(() => fake.warms.length > warmsBefore);
+    const warmed = text(fake.warms.at(-1)?.messages ?? []);
+    const before = fake.narrated.length;
+    await setup.api['play.submit']({ saveId: ended.saveId, text: 'I step out onto the quay.' });
+    const next = text(fake.narrated[before] ?? []);
+    const marker = /— Scene 2[^\n]*/u.exec(next)?.[0];
+    expect(marker).toBeDefined();
+    expect(sharedLength(warmed, next)).toBeGreaterThan(next.indexOf(marker ?? '') + (marker ?? '').length);
+  });
+
+  it('stops a warm-up under way as soon as the player submits', async () => {
+    const fake = warmingProvider(true);
+    setup = await startPlay(async () => fake.provider);
+    const save = unwrap(await setup.api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
+    const first = unwrap(await setup.api['play.submit']({ saveId: save.id, text: 'I shake the rain from my coat.' }));
+    if (first.kind !== 'turn') throw new Error('turn 1 did not commit');
+    await until(() => fake.warms.length > 0);
+    const running = fake.warms.at(-1);
+    expect(running?.signal?.aborted).toBe(false);
+    const before = fake.narrated.length;
+    const second = setup.api['play.submit']({ saveId: first.saveId, text: 'I ask the landlady for a room.' });
+    expect(unwrap(await second).kind).toBe('turn');
+    // The turn's first Narrator call began only once the warm-up had been told to stop.
+    expect(running?.signal?.aborted).toBe(true);
+    expect(fake.warmsStopped[before]).toBe(true);
+  });
+});
