@@ -16,12 +16,12 @@ export const ROOMS = {
   world: { imports: [] },
   events: { imports: [] },
   npc: { imports: [] },
-  storykeeper: { imports: ['api', 'events', 'world'] },
   store: { imports: ['api', 'platform', 'stream'] },
   llm: { imports: ['api'], doors: ['local/index.ts', 'models/index.ts', 'tiny/index.ts'] },
   'stage-call': { imports: ['api', 'llm', 'platform', 'store'] },
   prompts: { imports: ['api', 'llm', 'stream'] },
-  pack: { imports: ['api', 'events', 'npc', 'store', 'storykeeper', 'world'] },
+  pack: { imports: ['api', 'events', 'npc', 'store', 'world'] },
+  storykeeper: { imports: ['api', 'events', 'llm', 'pack', 'prompts', 'stream', 'world'] },
   boundary: {
     imports: ['api', 'llm', 'npc', 'pack', 'platform', 'prompts', 'stage-call', 'store', 'storykeeper', 'stream'],
   },
@@ -77,6 +77,31 @@ export const engineIsolation = {
   },
 };
 
+/**
+ * The Storykeeper's maths (engine/storykeeper's own files and lore/, not its index) is pure: it imports its own files
+ * and engine/api's words only, never its adapters (`adapters/`: the pack, the truth set, the turn) nor another room.
+ */
+const isolation = engineIsolation.rules['@typescript-eslint/no-restricted-imports'][1];
+const mathsMessage =
+  'The Storykeeper maths is pure: only engine/api and its own files; pack and turn work is in adapters/.';
+const pureMaths = (files, patterns) => ({
+  files,
+  ignores: ['engine/storykeeper/index.ts'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        paths: isolation.paths,
+        patterns: [...isolation.patterns, ...patterns.map((regex) => ({ regex, message: mathsMessage }))],
+      },
+    ],
+  },
+});
+export const storykeeperMaths = [
+  pureMaths(['engine/storykeeper/*.ts'], ['^\\./adapters(/|$)', '^\\.\\./(?!api/index\\.ts$)']),
+  pureMaths(['engine/storykeeper/lore/**/*.ts'], ['^\\.\\./adapters(/|$)', '^\\.\\./\\.\\./(?!api/index\\.ts$)']),
+];
+
 export const rendererBoundary = {
   files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
   rules: {
@@ -123,5 +148,6 @@ export default tseslint.config(
   { files: ['renderer/**'], languageOptions: { globals: { ...globals.browser } } },
   engineIsolation,
   engineRooms,
+  ...storykeeperMaths,
   rendererBoundary,
 );

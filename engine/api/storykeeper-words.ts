@@ -1,3 +1,17 @@
+/** The kinds of scene of the narrative graph: the type picks the weights of the four narrative distances. */
+export const SCENE_TYPES = ['gravitational', 'gate', 'threshold', 'connective'] as const;
+export type SceneType = (typeof SCENE_TYPES)[number];
+
+/** Structural facts about a scene's place in the story (convergence point, threshold …), as packs name them. */
+export const SCENE_FLAG_NAMES = [
+  'convergencePoint',
+  'thresholdScene',
+  'requiredForStory',
+  'emotionalHinge',
+  'branchPoint',
+] as const;
+export type SceneFlagName = (typeof SCENE_FLAG_NAMES)[number];
+
 /** The states a scene can be in, in the order a story moves a scene through them (LandscapeSceneView.state). */
 export const SCENE_STATES = ['dormant', 'reachable', 'attracting', 'active', 'completed', 'revisitable'] as const;
 export type SceneState = (typeof SCENE_STATES)[number];

@@ -39,6 +39,17 @@ export class TriggerIndex {
     for (const subscription of subscriptions) this.add(subscription);
   }
 
+  /** An independent copy (subscriptions, their order and the refractory state): what a turn fires and removes on. */
+  clone(): TriggerIndex {
+    const copy = new TriggerIndex();
+    for (const [id, entry] of this.subscriptions) copy.subscriptions.set(id, entry);
+    for (const [key, ids] of this.byProposition) copy.byProposition.set(key, new Set(ids));
+    for (const [key, ids] of this.byAccumulator) copy.byAccumulator.set(key, new Set(ids));
+    for (const [id, turn] of this.lastFiredTurn) copy.lastFiredTurn.set(id, turn);
+    copy.nextOrder = this.nextOrder;
+    return copy;
+  }
+
   get size(): number {
     return this.subscriptions.size;
   }

@@ -34,6 +34,11 @@ export interface TruthSnapshot {
   readonly contributions: readonly (readonly [string, Contribution])[];
 }
 
+/** A truth set's contents: its snapshot, or a live set itself (a Map iterates its entries). */
+type TruthParts = { readonly lastSeq: number } & {
+  readonly [K in Exclude<keyof TruthSnapshot, 'lastSeq'>]: Iterable<TruthSnapshot[K][number]>;
+};
+
 /** "What is currently true" (event-system.md, The Truth Set). Mutated only through `apply` and `withdraw`. */
 export class TruthSet {
   lastSeq = 0;
@@ -125,17 +130,26 @@ export class TruthSet {
     });
   }
 
+  /** An independent copy: what a turn works on, so the set it started from stays as it was if the turn fails. */
+  clone(): TruthSet {
+    // Entries are replaced, never changed in place; only the history arrays grow, and `filled` copies those.
+    return TruthSet.filled(this);
+  }
+
   static fromSnapshot(snapshot: TruthSnapshot): TruthSet {
-    const copy = structuredClone(snapshot);
+    return TruthSet.filled(structuredClone(snapshot));
+  }
+
+  private static filled(parts: TruthParts): TruthSet {
     const truth = new TruthSet();
-    truth.lastSeq = copy.lastSeq;
-    for (const [key, value] of copy.factual) truth.factual.set(key, value);
-    for (const [key, value] of copy.interpretive) truth.interpretive.set(key, value);
-    for (const [key, value] of copy.accumulators) truth.accumulators.set(key, value);
-    for (const [key, value] of copy.slots) truth.slots.set(key, value);
-    for (const [key, value] of copy.history) truth.history.set(key, [...value]);
-    for (const [key, value] of copy.momentary) truth.momentary.set(key, value);
-    for (const [key, value] of copy.contributions) truth.contributions.set(key, value);
+    truth.lastSeq = parts.lastSeq;
+    for (const [key, value] of parts.factual) truth.factual.set(key, value);
+    for (const [key, value] of parts.interpretive) truth.interpretive.set(key, value);
+    for (const [key, value] of parts.accumulators) truth.accumulators.set(key, value);
+    for (const [key, value] of parts.slots) truth.slots.set(key, value);
+    for (const [key, value] of parts.history) truth.history.set(key, [...value]);
+    for (const [key, value] of parts.momentary) truth.momentary.set(key, value);
+    for (const [key, value] of parts.contributions) truth.contributions.set(key, value);
     return truth;
   }
 

@@ -65,8 +65,8 @@ export {
   tierRank,
 } from './tiers/tier.ts';
 export type { CharacterTier, CreatedRoster, RosterSeed, TierRecord, TierRoster } from './tiers/tier.ts';
-export { combineFlags, NO_FLAGS } from './tiers/importance-flags.ts';
-export type { ImportanceFlags, TierRequest } from './tiers/importance-flags.ts';
+export { combineFlags, NO_FLAGS } from './tiers/tier-requests.ts';
+export type { ImportanceFlags, TierRequest } from './tiers/tier-requests.ts';
 export { applyImportanceFlags } from './tiers/apply-flags.ts';
 export type { RefusedRequest, TierChange, TierUpdate } from './tiers/apply-flags.ts';
 export { DEFAULT_LONG_TERM_ABSENCE, ruleTierRequests } from './tiers/tier-rules.ts';
@@ -99,8 +99,8 @@ export { FACTOR_POINTS, scoreAllPairs, scorePair } from './simulation/pair-score
 export type { CohortCandidate, PairScore, ScoreFactor } from './simulation/pair-score.ts';
 export { resolvePair, stanceToward } from './simulation/intent.ts';
 export type { IntentCheckAnswer, PairResolution, Stance } from './simulation/intent.ts';
-export { COHORT_THRESHOLD, intentChecksNeeded, uncertainPairs } from './simulation/intent-checks.ts';
-export type { IntentCheckRequest, UncertainPair } from './simulation/intent-checks.ts';
+export { COHORT_THRESHOLD, intentChecksNeeded, uncertainPairs } from './simulation/uncertain-pairs.ts';
+export type { IntentCheckRequest, UncertainPair } from './simulation/uncertain-pairs.ts';
 export { formCohorts, MAX_COHORT_SIZE } from './simulation/cohorts.ts';
 export type { CohortPlan } from './simulation/cohorts.ts';
 export type { Cohort, Link } from './simulation/cohort-link.ts';

@@ -1,6 +1,6 @@
 import type { ContextCandidate, SceneTemperature } from './candidate.ts';
 import { DEFAULT_STORYKEEPER_CONFIG, type StorykeeperConfig } from './defaults.ts';
-import type { Landscape } from './landscape.ts';
+import type { Landscape } from './precompute-landscape.ts';
 import { scoreCandidate, type ScoredCandidate } from './score-candidate.ts';
 import { selectWithinBudget, type Selection } from './select-within-budget.ts';
 

@@ -1,6 +1,6 @@
 import type { CandidateLinks } from './candidate.ts';
 import type { GravityComponents } from './gravitational-modifier.ts';
-import type { Landscape, LandscapeSubGraph } from './landscape.ts';
+import type { Landscape, LandscapeSubGraph } from './precompute-landscape.ts';
 import type { Scene } from './scene.ts';
 
 /**

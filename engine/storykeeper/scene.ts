@@ -1,29 +1,15 @@
 /**
  * The scenes of the narrative graph (gravitational-context-assembly.md; ARCHITECTURE §8.6), stated structurally so
- * this room needs nothing from engine/pack: a loaded pack's narrative files only have to fit these shapes.
+ * the Storykeeper's maths needs nothing from engine/pack: a loaded pack's narrative files only have to fit these shapes.
  */
 
-export const SCENE_TYPES = ['gravitational', 'gate', 'threshold', 'connective'] as const;
-/** The scene type picks the weights of the four narrative distances (defaults.ts). */
-export type SceneType = (typeof SCENE_TYPES)[number];
+import type { SceneFlagName, SceneType } from '../api/index.ts';
 
-/** Structural facts about a scene's place in the story; each adds to its effective mass. */
-export type SceneFlags = {
-  readonly convergencePoint: boolean;
-  readonly thresholdScene: boolean;
-  readonly requiredForStory: boolean;
-  readonly emotionalHinge: boolean;
-  readonly branchPoint: boolean;
-};
+// The words a pack writes (scene types, flag names) are wire vocabulary: engine/api owns them, engine/pack checks them.
+export { SCENE_FLAG_NAMES, SCENE_TYPES, type SceneFlagName, type SceneType } from '../api/index.ts';
 
-/** The flags by name, for packs that list the ones a scene has. */
-export const SCENE_FLAG_NAMES = [
-  'convergencePoint',
-  'thresholdScene',
-  'requiredForStory',
-  'emotionalHinge',
-  'branchPoint',
-] as const satisfies readonly (keyof SceneFlags)[];
+/** Structural facts about a scene's place in the story, one per flag name; each adds to its effective mass. */
+export type SceneFlags = { readonly [flag in SceneFlagName]: boolean };
 
 /** A proposition of the truth set (e.g. `Met(player,sarah)`) and how much it counts towards its group. */
 export type WeightedCondition = { readonly proposition: string; readonly weight: number };

@@ -9,7 +9,7 @@ import {
 } from './composite-score.ts';
 import { DEFAULT_STORYKEEPER_CONFIG, type StorykeeperConfig } from './defaults.ts';
 import { gravitationalModifier, type GravitationalModifier } from './gravitational-modifier.ts';
-import type { Landscape } from './landscape.ts';
+import type { Landscape } from './precompute-landscape.ts';
 
 /** A candidate with its composite score and every factor behind it (the debug panel shows them). */
 export type ScoredCandidate = {

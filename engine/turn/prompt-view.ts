@@ -11,8 +11,8 @@ import {
 } from '../stream/index.ts';
 import type { PlayState } from './play-state.ts';
 import { describeTime } from './world-time.ts';
-import { narratorJournal } from './storykeeper/narrator-journal.ts';
-import { findLore, loreAudiences, loreLines, loreSettings, withinBudget } from './storykeeper/lore.ts';
+import { narratorJournal } from './narrator-journal.ts';
+import { findLore, loreAudiences, loreLines, loreSettings, withinBudget } from '../storykeeper/index.ts';
 import { promptKnowledge } from './prompt-knowledge.ts';
 
 /**

@@ -16,6 +16,7 @@ import { npcIntent, personaIntent } from './npc-intent.ts';
 import { opensScene, withoutOpening, withSceneCast, type PlayState } from './play-state.ts';
 import { charactersPresent, displayName } from './prompt-view.ts';
 import { markerMessages } from './scene-markers.ts';
+import { narratorRetrieval } from './narrator-retrieval.ts';
 import type { TurnContext } from './turn-context.ts';
 import { addMinutes } from './world-time.ts';
 
@@ -75,6 +76,8 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     opened,
     whisperTo: input.whisperTo ?? null,
   });
+  // The Storykeeper's step: the Narrator's retrieved tier, from what classification decided.
+  const retrieval = narratorRetrieval(context, classified.classification, intention);
   const refused = classified.classification.violation !== null;
   const whisper = input.whisperTo === undefined ? {} : { whisperTo: input.whisperTo };
   const { flaggable, ...opening } = openingGuidance(setup, opened);
@@ -87,7 +90,12 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     intention,
     roundStartSeq: personaRound,
     silence: !refused && activation.silence,
-    guidance: { ...classified.classification.guidance, ...opening, ...choicesFor(context.personaId) },
+    guidance: {
+      ...classified.classification.guidance,
+      retrieved: retrieval.text,
+      ...opening,
+      ...choicesFor(context.personaId),
+    },
     flaggable,
     ...whisper,
     ...(classified.classification.perceivedBy === null ? {} : { perceivedBy: classified.classification.perceivedBy }),
@@ -100,7 +108,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
 
   // Each activated NPC in order: intent, then its own round. The Narrator keeps the turn's retrieved tier (Tier 3);
   // the refusal and the fired triggers' directions were for the persona's intention alone.
-  const guidance = { ...NO_GUIDANCE, retrieved: classified.classification.guidance.retrieved };
+  const guidance = { ...NO_GUIDANCE, retrieved: retrieval.text };
   // Each intention is judged by the world as the persona's was: a refused one is told as what could not happen.
   let world = classified.classification.world;
   for (const characterId of refused ? [] : activation.active) {
@@ -122,7 +130,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   const movedState = moved === null ? context.state : moveTo(context.state, context.personaId, moved.to, moved.minutes);
   const settled = settleWorld(world, movedState, context.personaId);
   const finalState = settled.state;
-  const events = finishTurnEvents(context, setup.events, classified, settled.world);
+  const events = finishTurnEvents(context, classified, retrieval.report, settled.world);
   return {
     messages: buffer.pending(),
     state: finalState,

@@ -1,13 +1,11 @@
 import type { PlayResult, StreamMessage } from '../api/index.ts';
 import type { NewMessage, SaveLibrary, SaveStore } from '../store/index.ts';
-import { NARRATOR_OWNER, type StreamEntry } from '../stream/index.ts';
-import { initialEventState, loadEventRuntime, type EventRuntime, type EventState } from './classify/index.ts';
+import { NARRATOR_OWNER } from '../stream/index.ts';
 import { restoreProfilesState } from '../npc/index.ts';
 import type { NpcState } from '../boundary/index.ts';
 import { boundaryRun, type ClosingScene } from './boundary-snapshot.ts';
-import { OOC_COMMANDS, parseInput, type OocCommand, type ParsedInput } from './commands.ts';
-import { charactersPresent } from './prompt-view.ts';
-import { PLAY_STATE_CHECKPOINT, initialPlayState, playStateFromCheckpoint, type PlayState } from './play-state.ts';
+import { parseInput, type ParsedInput } from './commands.ts';
+import { PLAY_STATE_CHECKPOINT, type PlayState } from './play-state.ts';
 import { runTurn, type TurnInput, type TurnSetup } from './run-turn.ts';
 import { nextNarratorPrompt } from './next-narrator-prompt.ts';
 import { sceneOpeningFor } from './scene-opening.ts';
@@ -16,16 +14,16 @@ import { markerMessages } from './scene-markers.ts';
 import { greetingTurn } from './greeting-turn.ts';
 import { StageFailure } from './stage-failure.ts';
 import { toStreamEntry, toStreamMessage } from './stream-entries.ts';
-import { parseStoredInput, retryableInput } from './stored-input.ts';
+import { retryableInput } from './stored-input.ts';
 import { planTurnCommit } from './turn-commit.ts';
 import { offstageLives } from './offstage-lives.ts';
 import { ownStandings } from './own-standings.ts';
 import { npcStateForTurn } from './turn-knowledge.ts';
-import { addMinutes } from './world-time.ts';
 import { playMacros, type PlayMacros } from './play-macros.ts';
 import { errorMessage } from '../api/index.ts';
-import { findCharacter } from '../pack/index.ts';
-import { latestChoices, offersChoices } from './choices.ts';
+import { offersChoices } from './choices.ts';
+import { SessionCache } from './session-cache.ts';
+import { discardsLastTurn, runCommand, type CommandHost } from './session-commands.ts';
 
 /** What a session needs: what its scene boundaries need, the save library, and how much history a turn loads. */
 export interface SessionDeps extends SceneBoundaryDeps {
@@ -44,10 +42,10 @@ export class PlaySession {
   #store: SaveStore;
   #busy = false;
   #closeAfterTurn = false;
-  /** What the next turn starts from, kept after each commit so a turn does not re-read the save; reset on a fork. */
-  #cache: { history: StreamEntry[]; state: PlayState; turns: number } | null = null;
-  /** The truth set and triggers, live between turns; dropped after a failed turn (it ran on them) or a fork. */
-  #events: EventRuntime | null = null;
+  /** What the next turn starts from, event runtime included: kept so a turn does not re-read the save. */
+  readonly #cache: SessionCache;
+  /** What the out-of-character commands may do with this session (session-commands.ts). */
+  readonly #commands: CommandHost;
   /** After-turn work and scene-boundary runs working in the background while the player reads and types. */
   readonly #background: BackgroundRuns;
   /** The warm-up of the next Narrator prompt under way, stopped by the player's next input (see #warmNext). */
@@ -61,6 +59,20 @@ export class PlaySession {
     this.#macros = macros;
     this.#store = store;
     this.#background = new BackgroundRuns(deps, () => this.#store);
+    this.#cache = new SessionCache(() => this.#store, deps.pack, deps.historyWindow);
+    this.#commands = {
+      store: () => this.#store,
+      pack: deps.pack,
+      historyWindow: deps.historyWindow,
+      current: () => this.#cache.current(),
+      play: (input, signal) => this.#play(input, signal),
+      commitMarkers: (input, markerState, nextState, reason) =>
+        this.#commitMarkers(input, markerState, nextState, reason),
+      forkAt: (turn, reason) => this.#forkAt(turn, reason),
+      settleRuns: () => this.#ranInBackground(this.#background.settle()),
+      runFailed: (failure, parsed) => this.#runFailed(failure, parsed),
+      notice: (message, problem) => this.#notice(message, problem),
+    };
   }
 
   /** Plays the save with this id, or a store of it already open for writing (the session closes it). */
@@ -98,11 +110,11 @@ export class PlaySession {
     try {
       const parsed = parseInput(text, thought);
       if (parsed.kind === 'invalid') return this.#notice(parsed.message);
-      const failure = await this.#settleBackground(parsed, this.#discardsLastTurn(parsed));
+      const failure = await this.#settleBackground(parsed, discardsLastTurn(this.#store, parsed));
       if (failure !== null) return this.#runFailed(failure, parsed);
       if (parsed.kind === 'intention')
         return await this.#play({ intention: parsed.intention, thought: parsed.thought }, signal);
-      return await this.#command(parsed.command, signal);
+      return await runCommand(this.#commands, parsed.command, signal);
     } finally {
       this.#busy = false;
       if (this.#closeAfterTurn) this.close();
@@ -114,10 +126,8 @@ export class PlaySession {
    * Waits for the after-turn work of the turns played so far (a turn's extractors run after it has resolved): the
    * failure of a step that still fails after its retries, or null. The save then holds everything the turns derived.
    */
-  async settle(): Promise<RunFailure | null> {
-    const { failure, changed } = await this.#background.settle('after_turn');
-    if (changed) this.#fromSave();
-    return failure;
+  settle(): Promise<RunFailure | null> {
+    return this.#ranInBackground(this.#background.settle('after_turn'));
   }
 
   close(): void {
@@ -132,49 +142,10 @@ export class PlaySession {
     else this.close();
   }
 
-  async #command(command: OocCommand, signal: AbortSignal): Promise<SubmitResult> {
-    switch (command.kind) {
-      case 'help':
-        return this.#notice(OOC_COMMANDS.map((entry) => `${entry.usage} — ${entry.summary}`).join('\n'), false);
-      case 'auto':
-        return this.#play({ intention: '', thought: null, auto: true }, signal);
-      case 'undo':
-        return this.#undo();
-      case 'retry':
-        return this.#retry(signal);
-      case 'end_scene': {
-        const state = this.#current().state;
-        // Markers are written in the closing scene; the next turn opens the next one.
-        const closing: PlayState = { ...state, pendingMarkers: [...state.pendingMarkers, { marker: 'scene_close' }] };
-        const next: PlayState = { ...state, scene: state.scene + 1, pendingMarkers: [{ marker: 'scene_open' }] };
-        return this.#commitMarkers('/end scene', closing, next, 'scene_close');
-      }
-      case 'skip': {
-        const state = this.#current().state;
-        const skipped: PlayState = {
-          ...state,
-          time: addMinutes(state.time, command.minutes),
-          pendingMarkers: [...state.pendingMarkers, { marker: 'time_skip', duration: command.duration }],
-        };
-        return this.#commitMarkers(
-          `/skip ${command.duration}`,
-          skipped,
-          { ...skipped, pendingMarkers: [], sceneOpening: true },
-          'time_skip',
-        );
-      }
-      case 'whisper': {
-        const target = this.#findPresent(command.target);
-        if (target === null) return this.#notice(`Nobody called "${command.target}" is here to whisper to.`);
-        return this.#play({ intention: command.intention, thought: null, whisperTo: target }, signal);
-      }
-    }
-  }
-
   async #play(input: TurnInput, signal: AbortSignal): Promise<SubmitResult> {
     const deps = this.#deps;
     const store = this.#store;
-    const cache = this.#current();
+    const cache = this.#cache.current();
     const turn = cache.turns + 1;
     const startedAt = deps.clock.now();
     const started = deps.clock.monotonic();
@@ -186,9 +157,8 @@ export class PlaySession {
     try {
       const setup = this.#turnSetup(npc, signal);
       const opening = setup.opening ?? null;
-      const events = { runtime: this.#eventRuntime(cache.state), state: this.#eventState(cache.state) };
       const outcome = await runTurn(
-        { ...setup, events, memories: async () => (await reflected()).knowledge },
+        { ...setup, events: this.#cache.events(), memories: async () => (await reflected()).knowledge },
         input,
         stageLog,
       );
@@ -212,11 +182,10 @@ export class PlaySession {
       // Prose first: the turn resolves now, and its extractors run while the player reads and types.
       if (committed.afterTurnRunId !== undefined) this.#background.start(committed.afterTurnRunId);
       if (committed.boundaryRunId !== undefined) this.#background.start(committed.boundaryRunId);
-      this.#advance(committed.messages.map(toStreamEntry), plan.next);
+      // The next turn starts from this one: its messages, its state and the event runtime it ended with.
+      this.#cache.committed(committed.messages.map(toStreamEntry), plan.next, outcome.events.runtime);
       return this.#committed(committed.messages.map(toStreamMessage), turn, outcome.choices);
     } catch (error) {
-      // The failed turn ran on the live truth set: the next one rebuilds it from the save.
-      this.#events = null;
       const failure =
         error instanceof StageFailure
           ? error
@@ -247,8 +216,8 @@ export class PlaySession {
       if (!(await this.#background.quiet()) || warming.signal.aborted || this.#busy) return;
       const provider = await this.#deps.router.forStage('narrator');
       if (provider.warm === undefined || warming.signal.aborted) return;
-      // The runs wrote to the save since the session last read it (the truth set is not read here).
-      this.#cache = null;
+      // The runs wrote to the save since the session last read it.
+      this.#cache.invalidate();
       const npc = npcStateForTurn(this.#store, this.#deps.pack);
       const messages = nextNarratorPrompt(this.#turnSetup(npc, warming.signal));
       await provider.warm({ stage: 'narrator', principal: NARRATOR_OWNER, messages, signal: warming.signal });
@@ -260,7 +229,7 @@ export class PlaySession {
   #turnSetup(npc: NpcState, signal: AbortSignal): Omit<TurnSetup, 'events'> {
     const deps = this.#deps;
     const store = this.#store;
-    const cache = this.#current();
+    const cache = this.#cache.current();
     const meta = store.meta();
     const opening = sceneOpeningFor(store, deps.pack, cache.state, npc);
     return {
@@ -289,12 +258,10 @@ export class PlaySession {
 
   /** Opens a new game on one of the pack's card greetings: a turn of its own, before the player's first. */
   greet(index: number): SubmitResult {
-    if (this.#current().turns > 0) return this.#notice('The story has begun; a greeting only opens a new game.');
-    const opening = greetingTurn(this.#deps.pack, this.#current().state, index, this.#macros);
+    if (this.#cache.current().turns > 0) return this.#notice('The story has begun; a greeting only opens a new game.');
+    const opening = greetingTurn(this.#deps.pack, this.#cache.current().state, index, this.#macros);
     if ('notice' in opening) return this.#notice(opening.notice);
-    const greeted = this.#commitQuiet(`greeting ${index + 1}`, opening.messages, opening.next);
-    this.#warmNext();
-    return greeted;
+    return this.#commitQuiet(`greeting ${index + 1}`, opening.messages, opening.next);
   }
 
   /**
@@ -307,9 +274,9 @@ export class PlaySession {
     nextState: PlayState,
     reason: ClosingScene['reason'],
   ): SubmitResult {
-    const turn = this.#current().turns + 1;
+    const turn = this.#cache.current().turns + 1;
     const messages: NewMessage[] = markerMessages(this.#deps.pack, markerState);
-    const closing = this.#current().state;
+    const closing = this.#cache.current().state;
     return this.#commitQuiet(
       input,
       messages,
@@ -326,7 +293,7 @@ export class PlaySession {
     boundary: Partial<ReturnType<typeof boundaryRun>> = {},
   ): SubmitResult {
     const store = this.#store;
-    const turn = this.#current().turns + 1;
+    const turn = this.#cache.current().turns + 1;
     this.#deps.emit({ type: 'turn.started', saveId: store.id, turn });
     const committed = store.commitTurn({
       input: JSON.stringify({ command: input }),
@@ -339,27 +306,8 @@ export class PlaySession {
       basedOnTurn: turn - 1,
     });
     if (committed.boundaryRunId !== undefined) this.#background.start(committed.boundaryRunId);
-    this.#advance(committed.messages.map(toStreamEntry), next);
+    this.#cache.committed(committed.messages.map(toStreamEntry), next);
     return this.#committed(committed.messages.map(toStreamMessage), turn);
-  }
-
-  #current(): { history: StreamEntry[]; state: PlayState; turns: number } {
-    this.#cache ??= {
-      history: this.#store.lastMessages(this.#deps.historyWindow).map(toStreamEntry),
-      state: this.#state(),
-      turns: this.#store.summary().turnCount,
-    };
-    return this.#cache;
-  }
-
-  #advance(messages: readonly StreamEntry[], state: PlayState): void {
-    const cache = this.#current();
-    const history = [...cache.history, ...messages];
-    this.#cache = {
-      history: history.slice(Math.max(0, history.length - this.#deps.historyWindow)),
-      state,
-      turns: cache.turns + 1,
-    };
   }
 
   #committed(messages: readonly StreamMessage[], turn: number, choices: readonly string[] = []): SubmitResult {
@@ -369,37 +317,6 @@ export class PlaySession {
     }
     this.#deps.emit({ type: 'turn.finished', saveId: this.#store.id, turn });
     return { kind: 'turn', saveId: this.#store.id, turn, messages, choices };
-  }
-
-  /** Back one turn: the save forks at the previous turn and play continues in the fork. History is never edited. */
-  async #undo(): Promise<SubmitResult> {
-    const last = this.#current().turns;
-    if (last === 0) return this.#notice('There is no turn to undo yet.');
-    await this.#forkAt(last - 1, 'undo');
-    return this.#forked('undo');
-  }
-
-  /** Plays the last turn again: a failed one as it is; a committed one in a fork taken just before it. */
-  async #retry(signal: AbortSignal): Promise<SubmitResult> {
-    const turns = this.#store.turns();
-    const last = turns.at(-1);
-    if (last === undefined) return this.#notice('There is no turn to retry yet.');
-    const input = parseStoredInput(last.input);
-    if (input === null) return this.#notice('The last turn was a command; there is nothing to retry.');
-    if (last.status === 'committed') {
-      await this.#forkAt(last.number - 1, 'retry');
-      // Whatever the fork kept of its runs is resumed and finished before the turn is played again.
-      const { failure, changed } = await this.#background.settle();
-      if (changed) this.#fromSave();
-      if (failure !== null) return this.#runFailed(failure, { kind: 'command', command: { kind: 'retry' } });
-    }
-    return this.#play(input, signal);
-  }
-
-  /** A /retry of a committed turn forks before it: that turn's unfinished runs are thrown away with it. */
-  #discardsLastTurn(parsed: ParsedInput): boolean {
-    if (parsed.kind !== 'command' || parsed.command.kind !== 'retry') return false;
-    return this.#store.turns().at(-1)?.status === 'committed';
   }
 
   /**
@@ -428,21 +345,22 @@ export class PlaySession {
    * The next turn needs the last turn's after-turn work and the last scene's boundary (see BackgroundRuns.before); once
    * a run has finished, the turn starts from what it wrote.
    */
-  async #settleBackground(parsed: ParsedInput, discards = false): Promise<RunFailure | null> {
-    const { failure, changed } = await this.#background.before(parsed, discards);
-    if (changed) this.#fromSave();
-    return failure;
+  #settleBackground(parsed: ParsedInput, discards = false): Promise<RunFailure | null> {
+    return this.#ranInBackground(this.#background.before(parsed, discards));
   }
 
-  /** A run wrote to the save (states, lore, Stage 4's reconciliation): the next turn starts from what it holds. */
-  #fromSave(): void {
-    this.#cache = null;
-    this.#events = null;
+  /** Once runs have finished: a run that wrote to the save (states, lore, Stage 4's reconciliation) invalidates the cache. */
+  async #ranInBackground(
+    settling: Promise<{ readonly failure: RunFailure | null; readonly changed: boolean }>,
+  ): Promise<RunFailure | null> {
+    const { failure, changed } = await settling;
+    if (changed) this.#cache.invalidate();
+    return failure;
   }
 
   /** A run that still fails after its retries fails the turn that waited for it, loudly; /retry resumes it. */
   #runFailed(failure: RunFailure, parsed: ParsedInput): SubmitResult {
-    const turn = this.#current().turns + 1;
+    const turn = this.#cache.current().turns + 1;
     const deps = { store: this.#store, clock: this.#deps.clock, emit: this.#deps.emit };
     return recordRunFailure(deps, turn, failure, retryableInput(parsed));
   }
@@ -453,46 +371,16 @@ export class PlaySession {
     const next = await this.#deps.library.open(summary.id);
     this.#store.close();
     this.#store = next;
-    this.#cache = null;
-    this.#events = null;
+    this.#cache.invalidate();
     // A fork taken at a closing turn carries its unfinished runs: they go on in the fork.
     this.#background.resumeUnfinished();
     this.#deps.emit({ type: 'save.forked', from, to: next.id, reason });
     this.#deps.emit({ type: 'saves.changed' });
   }
 
-  #forked(reason: 'undo' | 'retry'): SubmitResult {
-    const messages = this.#store.lastMessages(this.#deps.historyWindow).map(toStreamMessage);
-    return { kind: 'forked', saveId: this.#store.id, reason, messages, choices: latestChoices(this.#store) };
-  }
-
-  #eventState(state: PlayState): EventState {
-    return state.events ?? initialEventState(this.#deps.pack, state, this.#store.meta().personaId);
-  }
-
-  #eventRuntime(state: PlayState): EventRuntime {
-    this.#events ??= loadEventRuntime(
-      this.#deps.pack,
-      this.#store.meta().personaId,
-      this.#store,
-      this.#eventState(state),
-    );
-    return this.#events;
-  }
-
-  #state(): PlayState {
-    const checkpoint = this.#store.latestCheckpoint(PLAY_STATE_CHECKPOINT);
-    if (checkpoint === null) return initialPlayState(this.#deps.pack, this.#store.meta().personaId);
-    return playStateFromCheckpoint(checkpoint.data, this.#store.path);
-  }
-
   /** The in-world time prompts are rendered at: the state the running turn (or boundary) started from. */
   #inWorldTime(): string {
-    return this.#current().state.time;
-  }
-
-  #findPresent(reference: string): string | null {
-    return findCharacter(charactersPresent(this.#deps.pack, this.#current().state), reference)?.id ?? null;
+    return this.#cache.current().state.time;
   }
 
   #notice(message: string, problem = true): SubmitResult {

@@ -1,4 +1,5 @@
-// Classification stages 1–3 with their Tier 1/2 cascades, on the port pack: one player input, before any LLM stage.
+// Classification stages 1–3 with their Tier 1/2 cascades, then the Narrator's retrieved tier assembled from it, on the
+// port pack: one player input, before any LLM stage.
 import path from 'node:path';
 import { buildSensitivityMap, TriggerIndex, TruthSet } from '../../engine/events/index.ts';
 import { loadPack } from '../../engine/pack/index.ts';
@@ -7,6 +8,7 @@ import { narrativeFromPack } from '../../engine/storykeeper/index.ts';
 import { TurnBuffer } from '../../engine/stream/index.ts';
 import { classifyTurn, initialEventState, lexiconOf, type EventRuntime } from '../../engine/turn/classify/index.ts';
 import { initialPlayState } from '../../engine/turn/index.ts';
+import { narratorRetrieval } from '../../engine/turn/narrator-retrieval.ts';
 import { STORIES_DIR } from '../support/playthrough.ts';
 import { atMost, median, round, type Benchmark } from './types.ts';
 
@@ -32,7 +34,7 @@ const classifyBenchmark: Benchmark = {
     const perInput = INPUTS.map(() => [] as number[]);
     for (let sample = 0; sample < SAMPLES + 20; sample++) {
       const which = sample % INPUTS.length;
-      // A fresh scene each sample (a OneShot that fired is gone from a runtime): built outside the timed part.
+      // A fresh runtime each sample, as a new scene has: built outside the timed part.
       const triggers = new TriggerIndex(pack.triggers);
       const runtime: EventRuntime = {
         truth: new TruthSet(),
@@ -48,7 +50,8 @@ const classifyBenchmark: Benchmark = {
       const events = initialEventState(pack, state, personaId);
       const context = { pack, personaId, state, buffer, clock: systemClock };
       const started = performance.now();
-      classifyTurn(context, { runtime, events, intention, whisperTo: null, opened: true });
+      const classification = classifyTurn(context, { runtime, events, intention, whisperTo: null, opened: true });
+      narratorRetrieval(context, classification, intention);
       const elapsed = performance.now() - started;
       if (sample < 20) continue; // warm-up
       samples.push(elapsed);

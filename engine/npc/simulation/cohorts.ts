@@ -1,6 +1,6 @@
 import { compareIds } from '../order.ts';
 import type { Cohort, Link } from './cohort-link.ts';
-import { COHORT_THRESHOLD, intentChecksNeeded, key } from './intent-checks.ts';
+import { COHORT_THRESHOLD, intentChecksNeeded, key } from './uncertain-pairs.ts';
 import { resolvePair, seekEachOther, type IntentCheckAnswer } from './intent.ts';
 import { scoreAllPairs, type CohortCandidate, type PairScore } from './pair-score.ts';
 import { splitCluster } from './split-cluster.ts';

@@ -1,6 +1,6 @@
 import type { InWorldMinute } from '../in-world-time.ts';
 import { compareIds } from '../order.ts';
-import type { ImportanceFlags, TierRequest } from './importance-flags.ts';
+import type { ImportanceFlags, TierRequest } from './tier-requests.ts';
 import { tierRank, type CharacterTier, type TierRecord, type TierRoster } from './tier.ts';
 
 export type TierChange = {

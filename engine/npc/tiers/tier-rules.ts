@@ -1,5 +1,5 @@
 import { MINUTES_PER_DAY, describeDuration, type InWorldMinute } from '../in-world-time.ts';
-import type { ImportanceFlags, TierRequest } from './importance-flags.ts';
+import type { ImportanceFlags, TierRequest } from './tier-requests.ts';
 import { tierOf, type TierRoster } from './tier.ts';
 
 /**

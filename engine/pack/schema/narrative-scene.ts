@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boundedPredicateSchema, normalizeKey } from '../../events/index.ts';
-import { SCENE_FLAG_NAMES, SCENE_TYPES } from '../../storykeeper/index.ts';
+import { SCENE_FLAG_NAMES, SCENE_TYPES } from '../../api/index.ts';
 import { labelListSchema, optionalTextSchema, slugSchema, textSchema } from './common.ts';
 
 /**

@@ -9,23 +9,16 @@ import {
   type SensitivityMap,
   type LedgerRecord,
   type StructuralParse,
+  type TriggerIndex,
 } from '../../events/index.ts';
-import type { LandscapeEvaluation } from '../../storykeeper/index.ts';
-import { NARRATOR_OWNER, type StreamEntry, type ViewRequest } from '../../stream/index.ts';
+import type { StoryPack } from '../../pack/index.ts';
+import type { StreamEntry } from '../../stream/index.ts';
 import type { LogEntry, World } from '../../world/index.ts';
 import type { PlayState } from '../play-state.ts';
 import { charactersPresent } from '../prompt-view.ts';
 import type { TurnContext } from '../turn-context.ts';
 import type { EventState } from './event-state.ts';
-import {
-  cascadeWithGates,
-  configOf,
-  landscapeNow,
-  loreOfView,
-  retrievedContext,
-  sceneIdAt,
-  type ContextReport,
-} from '../storykeeper/index.ts';
+import { cascadeWithGates, landscapeNow, sceneIdAt, type LandscapeEvaluation } from '../../storykeeper/index.ts';
 import { narratorGuidance, type NarratorGuidance } from './guidance.ts';
 import { understoodActions } from './understood.ts';
 import { cascadeLimitsOf, sensitivityMapOf, type EventRuntime } from './runtime.ts';
@@ -52,7 +45,8 @@ export interface ClassifyRequest {
 export interface Classification {
   readonly parse: StructuralParse;
   readonly violation: Violation | null;
-  readonly guidance: NarratorGuidance;
+  /** The Narrator's guidance from the classification; its retrieved tier is the turn's next step (narratorContext). */
+  readonly guidance: Omit<NarratorGuidance, 'retrieved'>;
   readonly judgments: readonly InterpretiveJudgment[];
   readonly cascades: readonly CascadeResult[];
   readonly ledger: readonly LedgerEntry[];
@@ -69,28 +63,32 @@ export interface Classification {
   readonly map: SensitivityMap;
   /** Information gates that opened this turn. */
   readonly opened: readonly string[];
-  /** How the Narrator's retrieved tier was chosen. */
-  readonly context: ContextReport;
+  /** The directives the Narrator answers now: those left from before, the scene's, and this turn's cascades'. */
+  readonly directives: readonly Directive[];
+  /**
+   * The gates the Narrator must hear as mandatory: revealed after its last call (a Stage 4 answer at the end of the
+   * previous turn), or in this turn.
+   */
+  readonly unheard: readonly string[];
   readonly events: EventState;
+  /**
+   * The event runtime after this turn: its own truth set and triggers, the new landscape and sensitivity map. The
+   * session keeps it once the turn has committed; the runtime classification was given is left as it was.
+   */
+  readonly runtime: EventRuntime & { readonly landscape: LandscapeEvaluation };
 }
 
 /**
  * ARCHITECTURE §3 step 2. Scene and cast events and Stage 2's factual events enter the truth set first and Tier 1
  * triggers resolve; then Stage 3's provisional judgments enter and Tier 2 triggers run with provisional confidence.
- * A refused action stops there: nothing happened, so nothing is interpreted.
+ * A refused action stops there: nothing happened, so nothing is interpreted. Pure in what it is given: the cascades
+ * run on a copy of the runtime's truth set and triggers, returned with the new landscape and sensitivity map.
  */
-/** What the Narrator will see when it resolves this intention. */
-function narratorView(intention: StreamEntry): ViewRequest {
-  return {
-    stage: 'narrator',
-    principal: NARRATOR_OWNER,
-    cursor: { turn: intention.turn, roundStartSeq: intention.seq },
-    resolving: intention,
-  };
-}
-
 export function classifyTurn(context: ClassifyContext, request: ClassifyRequest): Classification {
-  const { runtime, events } = request;
+  const { events } = request;
+  const before = request.runtime;
+  const truth = before.truth.clone();
+  const triggers = before.triggers.clone();
   const { state, buffer, pack, personaId } = context;
   const turn = buffer.turn;
   const location = state.location;
@@ -98,15 +96,15 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   // Each weighing is noted in the event state, so a reload or a fork weighs exactly the same (see weighedLandscape).
   let weighing = events.landscape ?? null;
   const weigh = (): LandscapeEvaluation => {
-    weighing = { turn, location, lastSeq: runtime.truth.lastSeq };
-    return landscapeNow(pack, { truth: runtime.truth, turn, location, persona: personaId });
+    weighing = { turn, location, lastSeq: truth.lastSeq };
+    return landscapeNow(pack, { truth, turn, location, persona: personaId });
   };
   const entering = request.opened || (events.location ?? events.sceneId) !== location;
-  if (entering || runtime.landscape === null) runtime.landscape = weigh();
-  const sceneId = entering ? sceneIdAt(runtime.landscape, location) : events.sceneId;
+  let landscape = entering || before.landscape === null ? weigh() : before.landscape;
+  const sceneId = entering ? sceneIdAt(landscape, location) : events.sceneId;
   const scene = sceneStep(events, { location, sceneId }, present, request.opened);
   const refreshed: string[] = scene.entered ? ['scene entry'] : scene.castChanged ? ['cast change'] : [];
-  if (refreshed.length > 0) runtime.sensitivity = sensitivityMapOf(pack, runtime.triggers, runtime.truth, present);
+  const map = refreshed.length > 0 ? sensitivityMapOf(pack, triggers, truth, present) : before.sensitivity;
 
   const synced =
     events.world === null
@@ -114,7 +112,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
       : syncAgents({ state: events.world, log: [] }, agentPositions(state, personaId), state.time);
   const whisperTo = request.whisperTo === null ? {} : { whisperTo: request.whisperTo };
   const text = request.intention.content;
-  const parse = withImpliedMove(parseStructure(text, runtime.lexicon, { present, ...whisperTo }), pack, location, text);
+  const parse = withImpliedMove(parseStructure(text, before.lexicon, { present, ...whisperTo }), pack, location, text);
   const volume = volumeOf(text, request.whisperTo !== null);
   const perceivedBy = synced === null ? null : perceiversOf(synced.state, personaId, parse, volume, request.whisperTo);
   const facts = classifyFacts({
@@ -129,8 +127,8 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   const cascade = (records: readonly LedgerRecord[], firstSeq: number, elapsed = false) =>
     cascadeWithGates(
       {
-        truth: runtime.truth,
-        triggers: runtime.triggers,
+        truth,
+        triggers,
         turn,
         firstSeq,
         records,
@@ -139,17 +137,14 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
         limits: cascadeLimitsOf(pack),
         monotonic: () => context.clock.monotonic(),
       },
-      runtime.graph,
+      before.graph,
       { sceneId, present },
     );
   // The turn (and the clock) moved on since the last one: what time alone changed is evaluated in the first cascade.
-  const clock = timeOfDayRecords(pack, runtime.truth, state.time);
+  const clock = timeOfDayRecords(pack, truth, state.time);
   const tier1 = cascade([...scene.records, ...clock, ...facts.records], events.nextSeq, true);
   const judgments =
-    facts.violation === null
-      ? matchSensitivity(runtime.sensitivity, parse, { turn, sceneId, idPrefix: `t${turn}` })
-      : [];
-  const map = runtime.sensitivity;
+    facts.violation === null ? matchSensitivity(map, parse, { turn, sceneId, idPrefix: `t${turn}` }) : [];
   const tier2 = cascade(
     judgments.map((judgment) => ({ kind: 'judgment', judgment })),
     tier1.results.at(-1)?.nextSeq ?? events.nextSeq,
@@ -157,45 +152,24 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   const cascades = [...tier1.results, ...tier2.results];
   const opened = [...tier1.opened, ...tier2.opened];
   const reasons = [...refreshReasons(cascades), ...(opened.length > 0 ? ['gate opened'] : [])];
-  if (reasons.length > 0) {
-    runtime.sensitivity = sensitivityMapOf(pack, runtime.triggers, runtime.truth, present);
-    refreshed.push(...reasons);
-  }
+  refreshed.push(...reasons);
+  const sensitivity = reasons.length > 0 ? sensitivityMapOf(pack, triggers, truth, present) : map;
   // The landscape moved with the scene's own events, a gate opened or a fact was revealed: weigh it again.
   const revealed = cascades.some((c) =>
     c.applied.some((entry) => entry.record.kind === 'event' && entry.record.event.type === 'InformationRevealed'),
   );
-  if (scene.entered || opened.length > 0 || revealed) runtime.landscape = weigh();
+  if (scene.entered || opened.length > 0 || revealed) landscape = weigh();
   const world = commitWorldFacts(
     facts.world,
-    [...tier1.results, ...tier2.results].flatMap((c) => c.applied),
+    cascades.flatMap((c) => c.applied),
   );
   const directives: Directive[] = [...events.directives, ...scene.directives, ...cascades.flatMap((c) => c.directives)];
   const deferred: DeferredEvent[] = [...scene.deferred, ...cascades.flatMap((c) => c.deferred)];
-  const retrieved = retrievedContext(
-    {
-      pack,
-      graph: runtime.graph,
-      truth: runtime.truth,
-      minConfidence: pack.manifest.tuning.minConfidence,
-      turn,
-      landscape: runtime.landscape,
-      parse,
-      present,
-      directives,
-      // Revealed after the last Narrator call (a Stage 4 answer at the end of the previous turn), or in this turn.
-      opened: [...runtime.unnarrated, ...opened],
-      lore: loreOfView(pack, state.lore, buffer.stream(), narratorView(request.intention), personaId),
-    },
-    configOf(pack),
-  );
-  runtime.unnarrated.clear();
   return {
     parse,
     violation: facts.violation,
     guidance: {
       ...narratorGuidance(pack, facts.violation, directives),
-      retrieved: retrieved.text,
       understood: understoodActions(pack, personaId, facts.records),
     },
     judgments,
@@ -209,19 +183,22 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
     refreshed,
     map,
     opened,
-    context: retrieved.report,
+    directives,
+    unheard: [...before.unnarrated, ...opened],
     events: {
       world: world?.state ?? null,
       sceneId,
       location,
       present,
-      fired: runtime.triggers.firedTurns(),
-      removed: removedTriggers(context, runtime),
+      fired: triggers.firedTurns(),
+      removed: removedTriggers(pack, triggers),
       deferred,
       directives: [],
       nextSeq: tier2.results.at(-1)?.nextSeq ?? events.nextSeq,
       landscape: weighing,
     },
+    // The unnarrated gates are told by this turn's Narrator call (see narratorContext).
+    runtime: { ...before, truth, triggers, sensitivity, landscape, unnarrated: new Set() },
   };
 }
 
@@ -230,8 +207,8 @@ function agentPositions(state: PlayState, personaId: string): Record<string, str
 }
 
 /** Subscriptions of the pack no longer active: fired OneShots and UntilConditions whose condition came true. */
-export function removedTriggers(context: ClassifyContext, runtime: EventRuntime): string[] {
-  return context.pack.triggers.map((s) => s.id).filter((id) => !runtime.triggers.has(id));
+function removedTriggers(pack: StoryPack, triggers: TriggerIndex): string[] {
+  return pack.triggers.map((s) => s.id).filter((id) => !triggers.has(id));
 }
 
 /** event-system.md, Map Refresh: an echo fired, a goal completed, or a subscription went away. */

@@ -4,6 +4,7 @@ import type { TurnContext } from '../turn-context.ts';
 import { classifyTurn, type Classification } from './classify-turn.ts';
 import { interpretStep, type InterpretStep } from './deep-interpretation.ts';
 import { classificationReport, type EventTurnInput, type EventTurnOutput } from './turn-events.ts';
+import type { ContextReport } from '../../storykeeper/index.ts';
 
 export type { EventTurnInput, EventTurnOutput, EventsReport, ReconcileReport } from './turn-events.ts';
 export type { EventState } from './event-state.ts';
@@ -58,16 +59,19 @@ export function classifyPersonaInput(
   return { classification, interpret };
 }
 
-/** At the end of the turn: the ledger rows, the new state, the report and the truth checkpoint at scene entry. */
+/**
+ * At the end of the turn: the ledger rows, the new state, the report (with how the Narrator's retrieved tier was
+ * chosen), the truth checkpoint at scene entry, and the runtime the session keeps once the turn commits.
+ */
 export function finishTurnEvents(
   context: TurnContext,
-  input: EventTurnInput,
   classified: Classified,
+  retrieval: ContextReport,
   world: World | null = classified.classification.world,
 ): EventTurnOutput {
   const { classification, interpret } = classified;
   const report = {
-    ...classificationReport(context.buffer.turn, classification),
+    ...classificationReport(context.buffer.turn, classification, retrieval),
     // The whole turn's changes: the persona's intention, then the characters' and the settling of time and places.
     worldLog: world?.log ?? [],
     reconciliations: [],
@@ -77,7 +81,8 @@ export function finishTurnEvents(
     ledger: classification.ledger,
     state: { ...classification.events, world: world?.state ?? null },
     report,
-    truthCheckpoint: classification.sceneEntered ? input.runtime.truth.snapshot() : null,
+    truthCheckpoint: classification.sceneEntered ? classification.runtime.truth.snapshot() : null,
+    runtime: classification.runtime,
   };
 }
 export { buildTruthView, truthAt } from './truth-view.ts';

@@ -9,7 +9,7 @@ import type { StoryPack } from '../../pack/index.ts';
 import type { EventState } from './event-state.ts';
 import type { Interpretation } from './deep-interpretation.ts';
 import { cascadeLimitsOf, type EventRuntime } from './runtime.ts';
-import { cascadeWithGates } from '../storykeeper/index.ts';
+import { cascadeWithGates } from '../../storykeeper/index.ts';
 
 /** How Stage 4's refined judgment compares with Stage 3's provisional one (event-system.md, Stage 4). */
 export interface ReconcileNote {
@@ -64,11 +64,9 @@ export function reconcile(
     { sceneId: events.sceneId, present: events.present },
   );
   // A gate opened by a refined judgment moves the landscape: it is weighed again on the next turn.
-  if (opened.length > 0) runtime.landscape = null;
   const landscape = opened.length > 0 ? { landscape: null } : {};
   const cascade = mergeResults(results);
   const revealed = revealedToPlayer(cascade);
-  for (const gate of revealed) runtime.unnarrated.add(gate);
   const context = { truth: runtime.truth, turn, minConfidence: pack.manifest.tuning.minConfidence };
   const mayBeRevised = pack.triggers
     .filter((subscription) => runtime.triggers.lastFired(subscription.id) === turn)

@@ -15,11 +15,11 @@ import {
 import type { StoryPack } from '../../pack/index.ts';
 import {
   interpretiveInterests,
+  landscapeNow,
   narrativeFromPack,
   type LandscapeEvaluation,
   type PackGraph,
 } from '../../storykeeper/index.ts';
-import { landscapeNow } from '../storykeeper/landscape.ts';
 import type { SaveStore, StoredLedgerEntry } from '../../store/index.ts';
 import { EVENTS_REPORT_CHECKPOINT, TRUTH_CHECKPOINT } from '../../store/index.ts';
 import { startWorld, worldFromPack } from '../../world/index.ts';
@@ -30,27 +30,28 @@ import type { EventState } from './event-state.ts';
 export { EVENTS_REPORT_CHECKPOINT, TRUTH_CHECKPOINT };
 
 /**
- * What the event system keeps between turns of one session. The truth set and trigger index are mutated by a turn
- * as it runs: a failed turn therefore drops the runtime, and the next turn rebuilds it from the save.
+ * What the event system keeps between turns of one session. A turn never changes the runtime it is given: it
+ * classifies on its own copy of the truth set and triggers (see classifyTurn) and hands back the runtime it ends with,
+ * which the session keeps once the turn has committed. A failed turn leaves the session's runtime as it was.
  */
 export interface EventRuntime {
   readonly truth: TruthSet;
   readonly triggers: TriggerIndex;
   readonly lexicon: Lexicon;
-  sensitivity: SensitivityMap;
+  readonly sensitivity: SensitivityMap;
   /** The pack's narrative graph, with its gates and the predicates behind its conditions. */
   readonly graph: PackGraph;
   /**
    * The gravitational landscape: weighed at scene entry and when a gate opens (EventState.landscape says when), and
    * weighed again from exactly that point when the runtime is rebuilt from the save.
    */
-  landscape: LandscapeEvaluation | null;
+  readonly landscape: LandscapeEvaluation | null;
   /**
    * Gates whose facts reached the protagonist after the turn's Narrator calls (a Stage 4 answer taken in at the end of
    * the turn): the next Narrator call must hear them as mandatory. Kept in the event state (EventState.unnarrated) so a
    * reconciliation in the after-turn step, a new session or a fork carries them to that call.
    */
-  readonly unnarrated: Set<string>;
+  readonly unnarrated: ReadonlySet<string>;
 }
 
 export function lexiconOf(pack: StoryPack, personaId: string): Lexicon {

@@ -14,9 +14,9 @@ import type { ReconcileNote } from './reconcile.ts';
 import type { EventState } from './event-state.ts';
 import type { EventRuntime } from './runtime.ts';
 import type { Violation } from './world-step.ts';
-import type { ContextReport } from '../storykeeper/index.ts';
+import type { ContextReport } from '../../storykeeper/index.ts';
 
-/** What the session hands a turn: the live runtime and the saved state. */
+/** What the session hands a turn: the runtime it keeps between turns (the turn works on a copy) and the saved state. */
 export interface EventTurnInput {
   readonly runtime: EventRuntime;
   readonly state: EventState;
@@ -28,6 +28,8 @@ export interface EventTurnOutput {
   readonly state: EventState;
   readonly report: EventsReport;
   readonly truthCheckpoint: TruthSnapshot | null;
+  /** The runtime the next turn starts from: the session keeps it once this turn has committed. */
+  readonly runtime: EventRuntime;
 }
 
 export interface ReconcileReport {
@@ -65,7 +67,7 @@ export interface EventsReport {
   readonly interpretation: 'none' | 'landed' | 'pending' | 'failed';
 }
 
-export function classificationReport(turn: number, classification: Classification) {
+export function classificationReport(turn: number, classification: Classification, context: ContextReport) {
   const { cascades } = classification;
   return {
     turn,
@@ -81,6 +83,6 @@ export function classificationReport(turn: number, classification: Classificatio
     worldLog: classification.worldLog,
     sceneEntered: classification.sceneEntered,
     opened: classification.opened,
-    context: classification.context,
+    context,
   } satisfies Omit<EventsReport, 'reconciliations' | 'interpretation'>;
 }

@@ -6,7 +6,7 @@ import { eventsReportAt } from '../classify/report-at.ts';
 import { weighedLandscape } from '../classify/runtime.ts';
 import { truthAt } from '../classify/truth-view.ts';
 import { PLAY_STATE_CHECKPOINT, playStateFromCheckpoint } from '../play-state.ts';
-import { landscapeNow } from './landscape.ts';
+import { landscapeNow } from '../../storykeeper/index.ts';
 
 const HISTORY_TURNS = 10;
 

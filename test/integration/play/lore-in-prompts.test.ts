@@ -6,8 +6,8 @@ import { narrativeFromPack } from '../../../engine/storykeeper/index.ts';
 import type { StreamEntry, ViewStage } from '../../../engine/stream/index.ts';
 import { initialPlayState, type PlayState } from '../../../engine/turn/index.ts';
 import { characterVariables, promptContext } from '../../../engine/turn/prompt-view.ts';
-import { landscapeNow, loreOfView, retrievedContext } from '../../../engine/turn/storykeeper/index.ts';
-import { configOf } from '../../../engine/turn/storykeeper/config.ts';
+import { landscapeNow, loreOfView, retrievedContext } from '../../../engine/storykeeper/index.ts';
+import { configOf } from '../../../engine/storykeeper/adapters/pack-config.ts';
 import { lanternQuay, PERSONA } from '../../support/packs.ts';
 
 const KIT = 'kit-wickett';

@@ -41,6 +41,32 @@ describe('room rules', () => {
     }
   });
 
+  it('keep the Storykeeper maths pure: no adapter, no other room but engine/api', async () => {
+    const restricted = async (filePath: string, source: string) => {
+      const [result] = await eslint.lintText(source, { filePath });
+      return (result?.messages ?? [])
+        .filter((message) => message.ruleId === '@typescript-eslint/no-restricted-imports')
+        .map((message) => message.line);
+    };
+    const maths = [
+      "import { a } from './adapters/lore.ts';",
+      "import type { B } from '../pack/index.ts';",
+      "import { c } from '../api/index.ts';",
+      "import { d } from './numbers.ts';",
+      'export const e = [a, c, d];',
+      'export type F = B;',
+      '',
+    ].join('\n');
+    expect(await restricted('engine/storykeeper/x.ts', maths)).toEqual([1, 2]);
+    const lore =
+      "import { a } from '../adapters/lore.ts';\nimport { b } from '../../events/index.ts';\nexport const c = [a, b];\n";
+    expect(await restricted('engine/storykeeper/lore/x.ts', lore)).toEqual([1, 2]);
+    // The adapters and the index may: they are the room's bridge to packs and the turn.
+    expect(await restricted('engine/storykeeper/adapters/x.ts', maths.replace('./adapters/lore.ts', './y.ts'))).toEqual(
+      [],
+    );
+  });
+
   it('fail for a folder the matrix does not name', async () => {
     expect(await roomErrors('engine/attic/x.ts', 'export const a = 1;\n')).toEqual([
       'engine/attic is not in the room matrix of eslint.config.js: add it with the rooms it may import.',

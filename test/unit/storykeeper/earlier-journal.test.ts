@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PromptMessage } from '../../../engine/prompts/index.ts';
-import { earlierJournal, turnMoments, type TurnMoments } from '../../../engine/turn/storykeeper/journal.ts';
+import { earlierJournal, turnMoments, type TurnMoments } from '../../../engine/storykeeper/adapters/earlier-journal.ts';
 import type { Subscription } from '../../../engine/events/index.ts';
 
 /** Two public messages a turn: the narration of turn N, then Kit's line. */

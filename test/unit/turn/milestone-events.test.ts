@@ -14,7 +14,7 @@ import {
   narrativeFromPack,
   type PackGraph,
 } from '../../../engine/storykeeper/index.ts';
-import { cascadeWithGates } from '../../../engine/turn/storykeeper/index.ts';
+import { cascadeWithGates } from '../../../engine/storykeeper/index.ts';
 import { STORIES_DIR } from '../../support/playthrough.ts';
 import { eventRecord, judgment, judgmentRecord, subscription } from '../events/fixtures.ts';
 

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { applyEntry, TruthSet, type LedgerRecord } from '../../../engine/events/index.ts';
 import { loadPack, type StoryPack } from '../../../engine/pack/index.ts';
 import { evaluateLandscape, narrativeFromPack } from '../../../engine/storykeeper/index.ts';
-import { contextCandidates, type CandidateInputs } from '../../../engine/turn/storykeeper/candidates.ts';
-import { landscapeNow } from '../../../engine/turn/storykeeper/landscape.ts';
+import { contextCandidates, type CandidateInputs } from '../../../engine/storykeeper/adapters/context-candidates.ts';
+import { landscapeNow } from '../../../engine/storykeeper/adapters/landscape-now.ts';
 import { STORIES_DIR } from '../../support/playthrough.ts';
 
 let pack: StoryPack;

@@ -4,10 +4,10 @@ import {
   type EvaluationContext,
   type EvaluationTrace,
   type Predicate,
-} from '../events/index.ts';
-import type { InformationGate } from './information-gate.ts';
-import { clamp01 } from './numbers.ts';
-import type { Holds } from './truth.ts';
+} from '../../events/index.ts';
+import type { InformationGate } from '../information-gate.ts';
+import { clamp01 } from '../numbers.ts';
+import type { Holds } from '../truth.ts';
 
 /**
  * How strongly a predicate holds, in [0, 1]: its score when it fires, 0 when it does not. A predicate that fires

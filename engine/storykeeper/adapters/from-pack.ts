@@ -1,8 +1,8 @@
-import type { Predicate } from '../events/index.ts';
-import type { InformationGate } from './information-gate.ts';
-import type { NarrativeGraph } from './narrative-graph.ts';
+import type { Predicate } from '../../events/index.ts';
+import type { InformationGate } from '../information-gate.ts';
+import type { NarrativeGraph } from '../narrative-graph.ts';
 import type { NarrativeSpec, SceneSpec } from './pack-spec.ts';
-import type { Scene, SceneFlags } from './scene.ts';
+import type { Scene, SceneFlags } from '../scene.ts';
 
 /** A pack's narrative graph in this room's terms, with the gates and the predicates its conditions stand for. */
 export type PackGraph = {

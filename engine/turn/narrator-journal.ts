@@ -1,7 +1,7 @@
-import type { StoryPack } from '../../pack/index.ts';
-import type { PromptMessage } from '../../prompts/index.ts';
-import type { PlayState } from '../play-state.ts';
-import { earlierJournal, turnMoments } from './journal.ts';
+import type { StoryPack } from '../pack/index.ts';
+import type { PromptMessage } from '../prompts/index.ts';
+import type { PlayState } from './play-state.ts';
+import { earlierJournal, turnMoments } from '../storykeeper/index.ts';
 
 /** The Narrator's Tier 2 beyond the history window, with the story's compression settings. */
 export function narratorJournal(

@@ -1,12 +1,10 @@
 import { PLAYER, type Directive, type StructuralParse, type TruthSet } from '../../events/index.ts';
 import { estimateTokens } from '../../llm/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
-import {
-  gateProgress,
-  type ContextCandidate,
-  type LandscapeEvaluation,
-  type PackGraph,
-} from '../../storykeeper/index.ts';
+import { gateProgress } from './truth-oracles.ts';
+import type { ContextCandidate } from '../candidate.ts';
+import type { LandscapeEvaluation } from './evaluate-landscape.ts';
+import type { PackGraph } from './from-pack.ts';
 import { packLoreId, type LoreFound, type LorePiece } from './lore.ts';
 
 /** What the candidate sources read: the pack, the truth set as of now, the landscape, and this turn's input. */

@@ -1,9 +1,9 @@
-import type { EvaluationContext, TruthSet } from '../events/index.ts';
-import type { PackPlaceSpec, PackWorldSpec } from '../world/index.ts';
-import { DEFAULT_STORYKEEPER_CONFIG, type StorykeeperConfig } from './defaults.ts';
+import type { EvaluationContext, TruthSet } from '../../events/index.ts';
+import type { PackPlaceSpec, PackWorldSpec } from '../../world/index.ts';
+import { DEFAULT_STORYKEEPER_CONFIG, type StorykeeperConfig } from '../defaults.ts';
 import { narrativeFromPack } from './from-pack.ts';
-import { precomputeLandscape, type Landscape } from './landscape.ts';
-import type { NarrativePosition } from './narrative-graph.ts';
+import { precomputeLandscape, type Landscape } from '../precompute-landscape.ts';
+import type { NarrativePosition } from '../narrative-graph.ts';
 import type { NarrativeSpec } from './pack-spec.ts';
 import { positionFromTruth } from './position-from-truth.ts';
 import { goalCompleted } from './scene-goals.ts';

@@ -6,7 +6,7 @@ import {
   type SensitivityInterest,
   type Subscription,
   type TruthSet,
-} from '../events/index.ts';
+} from '../../events/index.ts';
 import type { NarrativeSpec } from './pack-spec.ts';
 import { goalCompleted } from './scene-goals.ts';
 

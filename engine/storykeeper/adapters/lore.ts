@@ -7,15 +7,16 @@ import {
   type LoreEntry,
   type StoryPack,
 } from '../../pack/index.ts';
-import {
-  activateLore,
-  compileLore,
-  type LoreActivation,
-  type LoreMatcher,
-  type MatchableLore,
-} from '../../storykeeper/index.ts';
+import { activateLore, compileLore, type LoreActivation, type LoreMatcher, type MatchableLore } from '../lore/index.ts';
 import { buildView, type StreamEntry, type ViewRequest } from '../../stream/index.ts';
-import type { ExtractedLore } from '../play-state.ts';
+
+/** A fact the Lore Extractor learned in play (the play state's `lore`): matched like the pack's own lore. */
+export interface LearnedLore {
+  readonly key: string;
+  readonly content: string;
+  /** The turn it was learned in. */
+  readonly turn: number;
+}
 
 /** The story's lore settings: the defaults with its `tuning.lore` laid over them. */
 export interface LoreSettings {
@@ -92,10 +93,10 @@ export function packLoreMatcher(pack: StoryPack): LoreMatcher {
   return matcher;
 }
 
-const learnedMatchers = new WeakMap<readonly ExtractedLore[], LoreMatcher>();
+const learnedMatchers = new WeakMap<readonly LearnedLore[], LoreMatcher>();
 
 /** What the Lore Extractor learned, as a lorebook of world entries keyed by their keys (compiled once per state). */
-function learnedMatcher(learned: readonly ExtractedLore[], pack: StoryPack): LoreMatcher {
+function learnedMatcher(learned: readonly LearnedLore[], pack: StoryPack): LoreMatcher {
   const known = learnedMatchers.get(learned);
   if (known !== undefined) return known;
   const entries = learned.map((fact, index): MatchableLore => ({
@@ -146,7 +147,7 @@ export interface LoreFound {
  */
 export function findLore(
   pack: StoryPack,
-  learned: readonly ExtractedLore[],
+  learned: readonly LearnedLore[],
   messages: readonly string[],
   audiences: ReadonlySet<string>,
   turn: number,
@@ -175,7 +176,7 @@ export function findLore(
 /** The lore of one stage's principal, activated over the stream as that principal saw it (never what it did not). */
 export function loreOfView(
   pack: StoryPack,
-  learned: readonly ExtractedLore[],
+  learned: readonly LearnedLore[],
   stream: readonly StreamEntry[],
   request: ViewRequest,
   personaId: string,
@@ -198,7 +199,7 @@ function piece(activation: LoreActivation, origin: LorePiece['origin'], age: num
   return { ...base, why, activated: true, depth: reason.depth, constant: false };
 }
 
-function recentPiece(id: string, fact: ExtractedLore, age: number, why: string): LorePiece {
+function recentPiece(id: string, fact: LearnedLore, age: number, why: string): LorePiece {
   const text = `${fact.key}: ${fact.content}`;
   return {
     id,

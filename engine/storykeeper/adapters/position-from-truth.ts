@@ -1,6 +1,6 @@
-import { propositionKey, type TruthSet } from '../events/index.ts';
-import type { NarrativeGraph, NarrativePosition } from './narrative-graph.ts';
-import type { SubGraphProgress } from './sub-graph.ts';
+import { propositionKey, type TruthSet } from '../../events/index.ts';
+import type { NarrativeGraph, NarrativePosition } from '../narrative-graph.ts';
+import type { SubGraphProgress } from '../sub-graph.ts';
 
 /** Where the persona is and what is at hand: what the truth set alone cannot say. */
 export type Whereabouts = {

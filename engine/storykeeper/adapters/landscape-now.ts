@@ -1,7 +1,7 @@
 import type { TruthSet } from '../../events/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
-import { evaluateLandscape, type LandscapeEvaluation } from '../../storykeeper/index.ts';
-import { configOf } from './config.ts';
+import { evaluateLandscape, type LandscapeEvaluation } from './evaluate-landscape.ts';
+import { configOf } from './pack-config.ts';
 
 export interface LandscapeAt {
   readonly truth: TruthSet;

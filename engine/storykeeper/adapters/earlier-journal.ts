@@ -1,12 +1,8 @@
 import type { Subscription } from '../../events/index.ts';
 import type { PromptMessage } from '../../prompts/index.ts';
 import { stickyWindowStart } from '../../prompts/index.ts';
-import {
-  compressJournal,
-  DEFAULT_JOURNAL_COMPRESSION,
-  type JournalCompression,
-  type JournalEntry,
-} from '../../storykeeper/index.ts';
+import { compressJournal } from '../compress-journal.ts';
+import { DEFAULT_JOURNAL_COMPRESSION, type JournalCompression, type JournalEntry } from '../journal.ts';
 
 /** Older turns than this many before the history window drop out of the journal altogether. */
 const SKELETON_TURNS = 16;

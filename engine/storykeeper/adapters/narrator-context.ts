@@ -1,11 +1,9 @@
 import type { ContextCandidateView, ContextView } from '../../api/index.ts';
-import {
-  assembleRetrievedTier,
-  sceneTemperature,
-  type CandidateSource,
-  type StorykeeperConfig,
-} from '../../storykeeper/index.ts';
-import { contextCandidates, type CandidateInputs } from './candidates.ts';
+import { assembleRetrievedTier } from '../assemble-retrieved-tier.ts';
+import { sceneTemperature } from './scene-temperature.ts';
+import type { CandidateSource } from '../candidate.ts';
+import type { StorykeeperConfig } from '../defaults.ts';
+import { contextCandidates, type CandidateInputs } from './context-candidates.ts';
 import { loreSettings, preambleLore } from './lore.ts';
 
 /** One candidate of the retrieved tier as `inspect context` and the context panel show it. */

@@ -1,8 +1,8 @@
-import type { EffectiveMass } from './effective-mass.ts';
+import type { EffectiveMass } from '../effective-mass.ts';
 import type { LandscapeEvaluation } from './evaluate-landscape.ts';
-import type { NarrativeDistance } from './narrative-distance.ts';
-import type { ActiveProphecy } from './prophecy.ts';
-import type { SceneState, SceneType } from './scene.ts';
+import type { NarrativeDistance } from '../narrative-distance.ts';
+import type { ActiveProphecy } from '../prophecy.ts';
+import type { SceneState, SceneType } from '../scene.ts';
 import type { GateState } from './truth-oracles.ts';
 
 /** A scene of the landscape as `inspect landscape` and debug views show it: plain data, no authored prose. */

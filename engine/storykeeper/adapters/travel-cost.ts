@@ -1,4 +1,4 @@
-import { getPath, worldFromPack, type PackPlaceSpec, type PackWorldSpec } from '../world/index.ts';
+import { getPath, worldFromPack, type PackPlaceSpec, type PackWorldSpec } from '../../world/index.ts';
 
 /**
  * The travel cost between two places of a pack: the cheapest way along its authored connections (travelMinutes,

@@ -10,7 +10,9 @@ import {
   type LedgerRecord,
   PLAYER,
 } from '../../events/index.ts';
-import { gateState, goalCompletions, type PackGraph } from '../../storykeeper/index.ts';
+import { gateState } from './truth-oracles.ts';
+import { goalCompletions } from './scene-goals.ts';
+import type { PackGraph } from './from-pack.ts';
 
 export interface GateScene {
   readonly sceneId: string;

@@ -1,5 +1,6 @@
 import type { StoryPack } from '../../pack/index.ts';
-import { storykeeperConfig, type StorykeeperConfig } from '../../storykeeper/index.ts';
+import { storykeeperConfig } from '../config.ts';
+import type { StorykeeperConfig } from '../defaults.ts';
 
 /** The story's Storykeeper config: the spec's defaults with the pack's `tuning.storykeeper` laid over them. */
 export function configOf(pack: StoryPack): StorykeeperConfig {

@@ -1,4 +1,4 @@
-import type { SceneTemperature } from './candidate.ts';
+import type { SceneTemperature } from '../candidate.ts';
 import type { LandscapeEvaluation } from './evaluate-landscape.ts';
 
 /** An attractor this close (total narrative distance) is imminent: the scene is approaching its climax. */

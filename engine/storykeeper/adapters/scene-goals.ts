@@ -1,4 +1,10 @@
-import { evaluate, propositionKey, type EvaluationContext, type LedgerRecord, type TruthSet } from '../events/index.ts';
+import {
+  evaluate,
+  propositionKey,
+  type EvaluationContext,
+  type LedgerRecord,
+  type TruthSet,
+} from '../../events/index.ts';
 import { exitConditionKey, type PackGraph } from './from-pack.ts';
 
 /** The persistent proposition of a completed scene goal: `GoalCompleted(<scene>,<exit>)` (engine/events translate.ts). */

@@ -1,7 +1,7 @@
-import type { Predicate } from '../events/index.ts';
-import type { GateRecipients } from './information-gate.ts';
-import type { SceneType, WeightedCondition } from './scene.ts';
-import type { PermeabilityCurve } from './sub-graph.ts';
+import type { Predicate } from '../../events/index.ts';
+import type { GateRecipients } from '../information-gate.ts';
+import type { SceneType, WeightedCondition } from '../scene.ts';
+import type { PermeabilityCurve } from '../sub-graph.ts';
 
 /**
  * The shape of a story pack's `narrative.yaml` as loaded, stated here structurally (like engine/world's from-pack) so
