@@ -80,6 +80,6 @@ export function finishTurnEvents(
     truthCheckpoint: classification.sceneEntered ? input.runtime.truth.snapshot() : null,
   };
 }
-export { buildTruthView, truthAt } from './truth-view.ts';
+export { truthAt } from './truth-view.ts';
 export { eventsReportAt } from './report-at.ts';
 export { classifyTurn, type ClassifyContext, type Classification } from './classify-turn.ts';
