@@ -42,8 +42,9 @@ export const ROOMS = {
       'world',
     ],
   },
-  host: { imports: ['api', 'llm', 'pack', 'platform', 'prompts', 'store', 'turn'] },
-  cli: { imports: ['api', 'host', 'llm', 'pack', 'platform', 'store', 'storykeeper', 'stream', 'turn'] },
+  inspect: { imports: ['api', 'events', 'npc', 'pack', 'store', 'turn'] },
+  host: { imports: ['api', 'inspect', 'llm', 'pack', 'platform', 'prompts', 'store', 'turn'] },
+  cli: { imports: ['api', 'host', 'llm', 'pack', 'platform', 'stream'] },
 };
 
 export const engineRooms = {

@@ -142,7 +142,11 @@ export interface TurnRecord {
   readonly failureReason: string | null;
 }
 
+/** A logged stage call as the debug drawer and `storyloom inspect <save> prompts` show it. */
 export interface StageCallRecord {
+  /** The call's row and the turn (by id) that made it. */
+  readonly id: number;
+  readonly turnId: number;
   readonly seq: number;
   readonly stage: string;
   readonly principal: string;
@@ -156,6 +160,7 @@ export interface StageCallRecord {
   readonly ttftMs: number | null;
   readonly totalMs: number | null;
   readonly error: string | null;
+  readonly createdAt: number;
 }
 
 /** What an import brought into a pack (character cards, lorebooks, World Info). */

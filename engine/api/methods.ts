@@ -61,6 +61,10 @@ export interface OpenedSave {
   readonly choices: readonly string[];
 }
 
+/** The file types a transcript is written as. */
+export const TRANSCRIPT_FORMATS = ['markdown', 'html'] as const;
+export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
+
 export interface ConnectionCheck {
   readonly model: string;
   readonly latencyMs: number;
@@ -221,6 +225,10 @@ export const engineMethods = {
   'saves.export': method<{ readonly path: string }>()(
     z.strictObject({ id: saveId, destPath: z.string().min(1) }),
     'Write a consistent copy of a save to a path.',
+  ),
+  'saves.transcript': method<{ readonly text: string }>()(
+    z.strictObject({ id: saveId, format: z.enum(TRANSCRIPT_FORMATS), thoughts: z.boolean().default(false) }),
+    'The story of a save as its player saw it, as Markdown or HTML: the opening, then each turn; the player’s own thoughts only when asked for.',
   ),
   'models.list': method<ModelListing>()(none, 'Local .gguf models found in the models folders, and the catalog.'),
   'models.download': method<{ readonly downloadId: string }>()(

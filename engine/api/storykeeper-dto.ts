@@ -12,8 +12,12 @@ export interface LandscapeSceneView {
   readonly mass: {
     readonly base: number;
     readonly structural: number;
-    readonly approach: number;
+    /** What the structural modifier is made of (gates, branch point …), each with its amount. */
+    readonly structuralParts: readonly { readonly reason: string; readonly amount: number }[];
     readonly approachSatisfaction: number;
+    /** The approach vector that matched best, if any. */
+    readonly bestApproach: string | null;
+    readonly approach: number;
     readonly total: number;
   };
   readonly distance: {
@@ -21,37 +25,57 @@ export interface LandscapeSceneView {
     readonly emotional: number;
     readonly relational: number;
     readonly physical: number;
+    /** The scene type's weight of each dimension. */
+    readonly weights: {
+      readonly information: number;
+      readonly emotional: number;
+      readonly relational: number;
+      readonly physical: number;
+    };
     readonly total: number;
   };
   readonly pull: number;
   readonly gates: readonly { readonly id: string; readonly open: boolean }[];
+  /** The scene's exits: whether each holds now, and the scenes it leads to. */
+  readonly exits: readonly { readonly id: string; readonly holds: boolean; readonly leadsTo: readonly string[] }[];
 }
 
 export interface LandscapeView {
   readonly turn: number;
   readonly location: string | null;
   readonly currentScene: string | null;
+  readonly completedScenes: readonly string[];
   readonly scenes: readonly LandscapeSceneView[];
   readonly strongestAttractor: { readonly id: string; readonly pull: number } | null;
+  /** The nearby attractors, strongest first. */
+  readonly attractors: readonly { readonly id: string; readonly pull: number }[];
   readonly gates: readonly {
     readonly id: string;
     readonly open: boolean;
+    readonly predicateHolds: boolean;
     readonly fired: boolean;
     readonly knownBy: readonly string[];
   }[];
   readonly subGraphs: readonly {
     readonly id: string;
     readonly collectiveMass: number;
+    /** What the permeability drivers add up to, before the permeability curve. */
+    readonly permeabilityInput: number;
     readonly permeability: number;
     readonly contribution: number;
     readonly engaged: boolean;
+    readonly visits: number;
+    readonly bridges: readonly string[];
   }[];
   readonly prophecies: readonly {
     readonly id: string;
     readonly type: string;
+    readonly source: string;
     readonly targetScene: string;
     readonly magnitude: number;
   }[];
+  /** The bridge objects in the current scene. */
+  readonly bridges: readonly { readonly id: string; readonly object: string }[];
   /** The strongest attractor of each of the last turns (up to ten), oldest first. */
   readonly history: readonly { readonly turn: number; readonly attractor: string | null; readonly pull: number }[];
 }

@@ -25,6 +25,10 @@ export interface CliEngineOptions {
   readonly packDirs?: readonly string[];
   /** Web mode runs until stopped: it watches the user stories folder for packs. */
   readonly watchPacks?: boolean;
+  /** The folder of the save a command names, when it is not in the saves folder. */
+  readonly savesFolder?: string;
+  /** Where packs were last played from, by id: a save's pack that is not installed is found there. */
+  readonly playedPackFolders?: Readonly<Record<string, string>>;
 }
 
 export function createCliEngine(context: CliContext, options: CliEngineOptions = {}): Promise<Engine> {
@@ -36,8 +40,14 @@ export function createCliEngine(context: CliContext, options: CliEngineOptions =
   return createEngine({
     llmOverride: override,
     extraPackDirs: options.packDirs ?? [],
+    ...(options.playedPackFolders !== undefined && { playedPackFolders: options.playedPackFolders }),
     watchPacks: options.watchPacks ?? false,
-    ports: { clock: systemClock, ids: randomIds, rng: rngFactory, roots: context.roots },
+    ports: {
+      clock: systemClock,
+      ids: randomIds,
+      rng: rngFactory,
+      roots: options.savesFolder === undefined ? context.roots : { ...context.roots, saves: options.savesFolder },
+    },
     appVersion: readAppVersion(),
     platform: process.platform,
     // The environment's key carries no endpoint: the engine binds it to the one this run uses (see start-key.ts).

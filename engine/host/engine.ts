@@ -22,9 +22,10 @@ import { llmHandlers } from './handlers/llm.ts';
 import { packsHandlers } from './handlers/packs.ts';
 import { packImportHandlers } from './handlers/pack-import.ts';
 import { playHandlers } from './handlers/play.ts';
+import { inspectHandlers } from './handlers/inspect.ts';
 import { LlmRouting } from './llm-routing.ts';
 import { PackRegistry } from './pack-registry.ts';
-import { SaveReaders } from './save-readers.ts';
+import { readingThrough, SaveReaders } from './save-readers.ts';
 import { Sessions } from './sessions.ts';
 
 export interface EngineOptions {
@@ -44,6 +45,11 @@ export interface EngineOptions {
   readonly watchPacks?: boolean;
   /** Pack folders given on the command line, playable by their id. */
   readonly extraPackDirs?: readonly string[];
+  /**
+   * Where packs were last played from, by id (the CLI remembers each `storyloom play <folder>`): a save whose pack is
+   * not installed finds it there.
+   */
+  readonly playedPackFolders?: Readonly<Record<string, string>>;
   /** Replaces the provider factory (tests). */
   readonly createProvider?: (config: ProviderConfig) => Promise<LlmProvider>;
   readonly onInternalError?: (error: unknown) => void;
@@ -107,18 +113,23 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     createProvider,
   };
   const library = new SaveLibrary({ folder: ports.roots.saves, clock: ports.clock, appVersion: options.appVersion });
-  const packs = new PackRegistry(ports.roots, options.appVersion, options.extraPackDirs ?? []);
+  const packs = new PackRegistry(ports.roots, options.appVersion, {
+    extraDirs: options.extraPackDirs ?? [],
+    playedFolders: options.playedPackFolders ?? {},
+  });
   // What a crash left in the saves folder (a fork killed half-way, companions of deleted saves) goes first.
   library.clearLeftovers();
   sessions = new Sessions({ context, library, packs, routing });
   const readers = new SaveReaders(library);
+  const reading = readingThrough(sessions, readers);
   if (options.watchPacks === true) packs.watch(() => events.emit({ type: 'packs.changed' }));
   const handlers = {
     ...appHandlers(context),
     ...settingsHandlers(context),
     ...packsHandlers(context, packs),
     ...packImportHandlers(context, packs),
-    ...savesHandlers(context, library, packs, sessions, readers),
+    ...savesHandlers(context, library, packs, sessions, readers, reading),
+    ...inspectHandlers(packs, reading),
     ...playHandlers(sessions),
     ...modelsHandlers(context),
     ...llmHandlers(context),

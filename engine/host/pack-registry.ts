@@ -5,19 +5,28 @@ import { expandMacros } from '../prompts/index.ts';
 import { openingText, playMacros } from '../turn/index.ts';
 import type { FileRoots } from '../platform/index.ts';
 
+export interface PackFolders {
+  /** Pack folders named on the command line (`storyloom play ./my-pack`), listed as user packs. */
+  readonly extraDirs?: readonly string[];
+  /** Folders packs were last played from, by id: looked in, never listed, for a pack that is not installed. */
+  readonly playedFolders?: Readonly<Record<string, string>>;
+}
+
 /** The installed story packs (built-in and the user's), found on first use and again on reload. */
 export class PackRegistry {
   readonly #roots: FileRoots;
   readonly #appVersion: string;
   readonly #extraDirs: readonly string[];
+  readonly #playedFolders: Readonly<Record<string, string>>;
   #listings: Promise<readonly PackListing[]> | null = null;
+  readonly #played = new Map<string, Promise<StoryPack | null>>();
   #watcher: FSWatcher | null = null;
 
-  /** `extraDirs`: pack folders named on the command line (`storyloom play ./my-pack`), listed as user packs. */
-  constructor(roots: FileRoots, appVersion: string, extraDirs: readonly string[] = []) {
+  constructor(roots: FileRoots, appVersion: string, folders: PackFolders = {}) {
     this.#roots = roots;
     this.#appVersion = appVersion;
-    this.#extraDirs = extraDirs;
+    this.#extraDirs = folders.extraDirs ?? [];
+    this.#playedFolders = folders.playedFolders ?? {};
   }
 
   /**
@@ -48,6 +57,7 @@ export class PackRegistry {
 
   async reload(): Promise<PackSummary[]> {
     this.#listings = null;
+    this.#played.clear();
     return this.summaries();
   }
 
@@ -57,16 +67,37 @@ export class PackRegistry {
     return listing === undefined ? null : { dir: listing.dir, source: listing.source };
   }
 
-  /** A playable pack by id; a clear error when it is missing or broken. */
+  /**
+   * A playable pack by id, else the one in the folder it was last played from; a clear error when it is missing (its
+   * id in the details) or broken.
+   */
   async pack(id: string): Promise<StoryPack> {
     const listing = (await this.#load()).find((candidate) => candidate.id === id);
-    if (listing === undefined) throw new EngineError('not_found', `No story pack with id "${id}" is installed.`);
+    if (listing === undefined) {
+      const played = await this.#playedPack(id);
+      if (played !== null) return played;
+      throw new EngineError('not_found', `No story pack with id "${id}" is installed.`, { packId: id });
+    }
     if (listing.pack === undefined) {
       const first = listing.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
       const where = first ? ` (${first.file}:${first.line}:${first.column}: ${first.message})` : '';
       throw new EngineError('not_found', `The story pack "${id}" has errors and cannot be played${where}.`);
     }
     return listing.pack;
+  }
+
+  #playedPack(id: string): Promise<StoryPack | null> {
+    const folder = this.#playedFolders[id];
+    if (folder === undefined) return Promise.resolve(null);
+    let loading = this.#played.get(id);
+    if (loading === undefined) {
+      loading = loadPack(folder, { appVersion: this.#appVersion })
+        // The folder may be gone, or reused for another pack since.
+        .then(({ pack }) => (pack?.manifest.id === id ? pack : null))
+        .catch(() => null);
+      this.#played.set(id, loading);
+    }
+    return loading;
   }
 
   #load(): Promise<readonly PackListing[]> {

@@ -1,4 +1,5 @@
 import type { SaveLibrary, SaveStore } from '../store/index.ts';
+import type { Sessions } from './sessions.ts';
 
 interface Reader {
   readonly store: Promise<SaveStore>;
@@ -62,4 +63,15 @@ export class SaveReaders {
       if (reader.users === 0) await this.close(id);
     }
   }
+}
+
+/** Runs a read of a save: handlers that only read take one of these. */
+export type SaveReading = <T>(id: string, read: (store: SaveStore) => T | Promise<T>) => Promise<T>;
+
+/** A save being played here is read through its session's store; any other through a reader kept open. */
+export function readingThrough(sessions: Sessions, readers: SaveReaders): SaveReading {
+  return async (id, read) => {
+    const playing = await sessions.storeOf(id);
+    return playing === null ? readers.use(id, read) : read(playing);
+  };
 }

@@ -90,12 +90,8 @@ export interface NewStageCall {
   readonly createdAt?: number;
 }
 
-/** A logged stage call as the debug panel sees it (StageCallRecord), with its row's id, turn and time. */
-export interface StoredStageCall extends StageCallRecord {
-  readonly id: number;
-  readonly turnId: number;
-  readonly createdAt: number;
-}
+/** A logged stage call: what the debug drawer sees is the row itself. */
+export type StoredStageCall = StageCallRecord;
 
 export interface NewCheckpoint {
   readonly kind: string;

@@ -1,15 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { installedPack } from '../installed-pack.ts';
-import { exportCharacterCard, transcriptHtml, transcriptMarkdown } from '../../pack/index.ts';
+import { exportCharacterCard } from '../../pack/index.ts';
 import { systemClock } from '../../platform/index.ts';
-import { openSave, type StoredMessage } from '../../store/index.ts';
-import { UsageError, type CliCommand, type CliContext } from '../command.ts';
+import { UsageError, type CliCommand } from '../command.ts';
 import { readAppVersion } from '../install-paths.ts';
-import { resolveSave } from '../save-path.ts';
-import type { StoryPack } from '../../pack/index.ts';
-import { openingText } from '../../turn/index.ts';
+import { unwrap, withSaveApi } from '../save-api.ts';
 
 const USAGE = [
   'storyloom export card <pack-dir> <character-id> <out.png> [--force]',
@@ -55,7 +51,11 @@ export const exportCommand: CliCommand = {
       const html = /\.html?$/iu.test(out);
       if (!html && !/\.(md|markdown)$/iu.test(out))
         throw new UsageError('the transcript file must end in .md or .html');
-      const text = await transcript(context, resolveSave(context, save), html, values.thoughts);
+      const format = html ? 'html' : 'markdown';
+      // The save's story as the app exports it: one EngineApi call (names and opening from an installed pack only).
+      const { text } = await withSaveApi(context, save, { playedPacks: false }, async (api, id) =>
+        unwrap(await api['saves.transcript']({ id, format, thoughts: values.thoughts })),
+      );
       await writeOut(at(out), text, values.force);
       context.io.stdout(`Exported the transcript: ${out}\n`);
       return 0;
@@ -63,34 +63,6 @@ export const exportCommand: CliCommand = {
     throw new UsageError('export what? card or transcript');
   },
 };
-
-async function transcript(context: CliContext, saveFile: string, html: boolean, thoughts: boolean): Promise<string> {
-  const appVersion = readAppVersion();
-  const store = await openSave(saveFile, { clock: systemClock, appVersion }, 'read');
-  let messages: StoredMessage[];
-  let meta;
-  try {
-    meta = store.meta();
-    messages = store.messagesBefore(null, Math.max(1, store.messageCount()));
-  } finally {
-    store.close();
-  }
-  const pack = await installedPack(context, meta.packId, appVersion);
-  const options = {
-    title: meta.title,
-    personaId: meta.personaId,
-    // Speakers' display names and the opening come from the save's pack when it is installed; without it the
-    // transcript shows ids and starts at the first turn.
-    names: pack === null ? {} : namesOf(pack),
-    opening: pack === null ? null : openingText(pack, meta.personaId),
-    thoughts,
-  };
-  return html ? transcriptHtml(messages, options) : transcriptMarkdown(messages, options);
-}
-
-function namesOf(pack: StoryPack): Record<string, string> {
-  return Object.fromEntries([...pack.characters, ...pack.personas].map((item) => [item.id, item.name]));
-}
 
 async function writeOut(file: string, content: string | Uint8Array, force: boolean): Promise<void> {
   try {

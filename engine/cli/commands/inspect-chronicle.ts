@@ -1,16 +1,6 @@
 import type { ChronicleView } from '../../api/index.ts';
-import type { SaveStore } from '../../store/index.ts';
-import { chronicleView } from '../../turn/index.ts';
-import type { CliContext } from '../command.ts';
-import { savePack } from '../installed-pack.ts';
 
 /** `inspect <save> chronicle`: the Chronicler's story state and guidance, the last simulation, who seeks the player. */
-export async function printChronicle(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean) {
-  const pack = await savePack(context, store);
-  const view = chronicleView(store, pack, turn);
-  context.io.stdout(json ? `${JSON.stringify(view)}\n` : formatChronicle(view));
-}
-
 export function formatChronicle(view: ChronicleView): string {
   const heading =
     view.turn === null ? 'Chronicle — no scene boundary has finished yet' : `Chronicle after turn ${view.turn}`;

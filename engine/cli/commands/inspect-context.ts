@@ -1,18 +1,10 @@
 import { DROP_REASONS, type ContextCandidateView, type ContextView } from '../../api/index.ts';
-import type { SaveStore } from '../../store/index.ts';
-import { contextView } from '../../turn/index.ts';
-import type { CliContext } from '../command.ts';
 import { round } from '../round.ts';
 
 /** The words the drawer uses too, looked up by whatever reason a view names. */
 const DROP_REASON: Readonly<Record<string, string>> = DROP_REASONS;
 
 /** `inspect <save> context`: how the Storykeeper chose the Narrator's retrieved tier in a turn. */
-export function printContext(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean): void {
-  const view = contextView(store, turn);
-  context.io.stdout(json ? `${JSON.stringify(view)}\n` : formatContext(view));
-}
-
 export function formatContext(view: ContextView): string {
   const heading = `Retrieved context of turn ${view.turn}`;
   if (!view.classified) return `${heading}\n  (this turn classified no input, so nothing was retrieved)\n`;

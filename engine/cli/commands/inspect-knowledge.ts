@@ -1,22 +1,6 @@
 import type { KnowledgeEntryView, KnowledgeGraphView } from '../../api/index.ts';
-import type { SaveStore } from '../../store/index.ts';
-import { knowledgeGraphView } from '../../turn/index.ts';
-import type { CliContext } from '../command.ts';
-import { savePack } from '../installed-pack.ts';
 
 /** `inspect <save> kg <world|persona|character-id>`: one knowledge graph as of a turn, every entry with its provenance. */
-export async function printKnowledge(
-  context: CliContext,
-  store: SaveStore,
-  graph: string,
-  turn: number | undefined,
-  json: boolean,
-): Promise<void> {
-  const pack = await savePack(context, store);
-  const view = knowledgeGraphView(store, pack, graph, turn);
-  context.io.stdout(json ? `${JSON.stringify(view)}\n` : formatKnowledge(view));
-}
-
 export function formatKnowledge(view: KnowledgeGraphView): string {
   const name =
     view.graph === 'world'

@@ -1,17 +1,16 @@
-import type { SaveStore } from '../../store/index.ts';
-import type { GateState, LandscapeReport, SceneReport, SubGraphReport } from '../../storykeeper/index.ts';
-import { landscapeAt } from '../../turn/index.ts';
-import type { CliContext } from '../command.ts';
-import { savePack } from '../installed-pack.ts';
+import type { LandscapeSceneView, LandscapeView } from '../../api/index.ts';
 import { round } from '../round.ts';
 
-/** `inspect <save> landscape`: the narrative graph weighed against the truth set of a turn (the Storykeeper's view). */
-export async function printLandscape(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean) {
-  const pack = await savePack(context, store);
-  const report = landscapeAt(store, pack, turn);
-  context.io.stdout(json ? `${JSON.stringify(report)}\n` : formatLandscape(report));
+/** The landscape of one turn, without the strongest pulls of the turns before (the drawer's chart). */
+export type LandscapeReport = Omit<LandscapeView, 'history'>;
+type GateState = LandscapeReport['gates'][number];
+type SubGraphReport = LandscapeReport['subGraphs'][number];
+
+export function landscapeReport({ history: _history, ...report }: LandscapeView): LandscapeReport {
+  return report;
 }
 
+/** `inspect <save> landscape`: the narrative graph weighed against the truth set of a turn (the Storykeeper's view). */
 export function formatLandscape(report: LandscapeReport): string {
   const where = report.currentScene === null ? 'in no scene of the graph' : `in scene ${report.currentScene}`;
   const heading = `Landscape after turn ${report.turn} — at ${report.location ?? 'no location'}, ${where}`;
@@ -50,7 +49,7 @@ function subGraphLine(sub: SubGraphReport): string {
   return `  ${sub.id}: ${formula}, ${engaged}${sub.bridges.length === 0 ? '' : `; bridges ${sub.bridges.join(', ')}`}`;
 }
 
-function sceneLines(scene: SceneReport): string[] {
+function sceneLines(scene: LandscapeSceneView): string[] {
   const { mass, distance: d } = scene;
   const parts = mass.structuralParts.map((part) => `${part.reason} ${round(part.amount)}`).join(', ');
   const approach = mass.bestApproach === null ? '' : ` via ${mass.bestApproach}`;

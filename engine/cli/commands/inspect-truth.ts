@@ -1,17 +1,7 @@
 import type { TraceNode, TruthView } from '../../api/index.ts';
-import type { SaveStore } from '../../store/index.ts';
-import { buildTruthView } from '../../turn/index.ts';
-import type { CliContext } from '../command.ts';
-import { savePack } from '../installed-pack.ts';
 import { round } from '../round.ts';
 
 /** `inspect <save> truth`: the truth set as of a turn, the triggers and why each fired or did not. */
-export async function printTruth(context: CliContext, store: SaveStore, turn: number | undefined, json: boolean) {
-  const pack = await savePack(context, store);
-  const view = buildTruthView(store, pack, turn);
-  context.io.stdout(json ? `${JSON.stringify(view)}\n` : formatTruth(view));
-}
-
 export function formatTruth(view: TruthView): string {
   const lines = [`Truth set after turn ${view.turn} of ${view.latestTurn} (min_confidence ${view.minConfidence})`, ''];
   lines.push('Factual:', ...orNone(view.factual.map((f) => `  ${f.key}  (since turn ${f.sinceTurn})`)));

@@ -13,6 +13,7 @@ import {
 import { slowGenerationWarning } from '../play/slow-generation.ts';
 import { UsageError, type CliCommand, type CliContext } from '../command.ts';
 import { createCliEngine } from '../engine-for-cli.ts';
+import { unwrap } from '../save-api.ts';
 import { rememberPackFolder } from '../pack-folders.ts';
 import { readAppVersion } from '../install-paths.ts';
 import { loadPack, parseInputs, readInputsFile, type ScriptedInput } from '../../pack/index.ts';
@@ -304,11 +305,6 @@ async function packIdOf(dir: string): Promise<string> {
     );
   }
   return pack.manifest.id;
-}
-
-function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
 }
 
 function isDirectory(candidate: string): boolean {

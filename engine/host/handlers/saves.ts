@@ -1,35 +1,13 @@
 import { EngineError, type EngineHandlers } from '../../api/index.ts';
-import { knowledgeGraphView } from '../../turn/index.ts';
-import type { SaveLibrary, SaveStore } from '../../store/index.ts';
+import type { SaveLibrary } from '../../store/index.ts';
 import { packGreetings } from '../../pack/index.ts';
-import {
-  buildTruthView,
-  chronicleView,
-  contextView,
-  landscapeView,
-  latestChoices,
-  toStreamMessage,
-} from '../../turn/index.ts';
+import { latestChoices, toStreamMessage } from '../../turn/index.ts';
 import type { HostContext } from '../context.ts';
 import type { PackRegistry } from '../pack-registry.ts';
-import type { SaveReaders } from '../save-readers.ts';
+import type { SaveReaders, SaveReading } from '../save-readers.ts';
 import type { Sessions } from '../sessions.ts';
 
-type SaveMethods =
-  | 'saves.list'
-  | 'saves.create'
-  | 'saves.open'
-  | 'saves.messages'
-  | 'saves.turns'
-  | 'saves.stageCalls'
-  | 'saves.truth'
-  | 'saves.landscape'
-  | 'saves.context'
-  | 'saves.knowledge'
-  | 'saves.chronicle'
-  | 'saves.rename'
-  | 'saves.delete'
-  | 'saves.export';
+type SaveMethods = 'saves.list' | 'saves.create' | 'saves.open' | 'saves.rename' | 'saves.delete' | 'saves.export';
 
 export function savesHandlers(
   context: HostContext,
@@ -37,13 +15,9 @@ export function savesHandlers(
   packs: PackRegistry,
   sessions: Sessions,
   readers: SaveReaders,
+  reading: SaveReading,
 ): Pick<EngineHandlers, SaveMethods> {
   const changed = (): void => context.events.emit({ type: 'saves.changed' });
-  // A save being played here is read through its session's store; any other through a reader kept open.
-  const reading = async <T>(id: string, read: (store: SaveStore) => T | Promise<T>): Promise<T> => {
-    const playing = await sessions.storeOf(id);
-    return playing === null ? readers.use(id, read) : read(playing);
-  };
   return {
     'saves.list': async () => library.list(),
     'saves.create': async ({ packId, personaId, title, seed: givenSeed, greeting }) => {
@@ -87,34 +61,6 @@ export function savesHandlers(
         choices: latestChoices(store),
       }));
     },
-    'saves.messages': ({ id, beforeId, limit }) =>
-      reading(id, (store) => store.messagesBefore(beforeId ?? null, limit).map(toStreamMessage)),
-    'saves.turns': ({ id }) =>
-      reading(id, (store) =>
-        store.turns().map((turn) => ({
-          id: turn.id,
-          number: turn.number,
-          status: turn.status,
-          input: turn.input,
-          startedAt: turn.startedAt,
-          durationMs: turn.durationMs,
-          failureStage: turn.failure?.stage ?? null,
-          failureReason: turn.failure?.reason ?? null,
-        })),
-      ),
-    'saves.stageCalls': ({ id, turnId }) =>
-      reading(id, (store) =>
-        store.stageCalls(turnId).map(({ id: _id, turnId: _turn, createdAt: _at, ...call }) => call),
-      ),
-    'saves.truth': ({ id, turn }) =>
-      reading(id, async (store) => buildTruthView(store, await packs.pack(store.meta().packId), turn)),
-    'saves.landscape': ({ id, turn }) =>
-      reading(id, async (store) => landscapeView(store, await packs.pack(store.meta().packId), turn)),
-    'saves.context': ({ id, turn }) => reading(id, (store) => contextView(store, turn)),
-    'saves.knowledge': ({ id, graph, turn }) =>
-      reading(id, async (store) => knowledgeGraphView(store, await packs.pack(store.meta().packId), graph, turn)),
-    'saves.chronicle': ({ id, turn }) =>
-      reading(id, async (store) => chronicleView(store, await packs.pack(store.meta().packId), turn)),
     'saves.rename': async ({ id, title }) => {
       const playing = await sessions.storeOf(id);
       playing?.rename(title);

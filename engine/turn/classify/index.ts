@@ -85,6 +85,6 @@ export function finishTurnEvents(
     runtime: classification.runtime,
   };
 }
-export { buildTruthView, truthAt } from './truth-view.ts';
+export { truthAt } from './truth-view.ts';
 export { eventsReportAt } from './report-at.ts';
 export { classifyTurn, type ClassifyContext, type Classification } from './classify-turn.ts';

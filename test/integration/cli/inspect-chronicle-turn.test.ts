@@ -8,7 +8,7 @@ import { chronicleStateSchema, inWorldMinutes, recordLore } from '../../../engin
 import { loadPack, type StoryPack } from '../../../engine/pack/index.ts';
 import { manualClock } from '../../../engine/platform/testing.ts';
 import { openSave, type NewCheckpoint, type SaveStore } from '../../../engine/store/index.ts';
-import { chronicleView } from '../../../engine/turn/index.ts';
+import { chronicleView } from '../../../engine/inspect/index.ts';
 import { cli, replayArrival } from '../../support/cli.ts';
 import { STORIES_DIR } from '../../support/playthrough.ts';
 

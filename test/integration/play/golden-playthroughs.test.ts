@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadPack, type StoryPack } from '../../../engine/pack/index.ts';
 import type { TruthView } from '../../../engine/api/index.ts';
-import { buildTruthView, PLAY_STATE_CHECKPOINT, playStateFromCheckpoint } from '../../../engine/turn/index.ts';
+import { buildTruthView } from '../../../engine/inspect/index.ts';
+import { PLAY_STATE_CHECKPOINT, playStateFromCheckpoint } from '../../../engine/turn/index.ts';
 import {
   goldenFixtures,
   readFixtureSave,

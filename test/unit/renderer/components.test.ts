@@ -63,6 +63,8 @@ describe('failure and debug views', () => {
 
   it('shows cached and evaluated tokens of a stage call', () => {
     const call = {
+      id: 1,
+      turnId: 1,
       seq: 1,
       stage: 'narrator',
       principal: 'narrator',
@@ -76,6 +78,7 @@ describe('failure and debug views', () => {
       ttftMs: 120,
       totalMs: 900,
       error: null,
+      createdAt: 0,
     };
     const html = renderToStaticMarkup(createElement(CallNumbers, { call }));
     expect(html).toContain('800 cached');

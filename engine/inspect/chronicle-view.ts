@@ -12,9 +12,7 @@ import {
 } from '../npc/index.ts';
 import { entityNamer, packTierOf, type StoryPack } from '../pack/index.ts';
 import type { SaveStore } from '../store/index.ts';
-import { npcStateAt } from './npc-state-at.ts';
-import { openingDeliveries } from './opening-deliveries.ts';
-import { PLAY_STATE_CHECKPOINT, playStateSchema } from './play-state.ts';
+import { npcStateAt, openingDeliveries, PLAY_STATE_CHECKPOINT, playStateSchema } from '../turn/index.ts';
 
 /** The Chronicler's and the simulation's state as of a turn (the last by default), for the API and `inspect`. */
 export function chronicleView(store: SaveStore, pack: StoryPack, turn?: number): ChronicleView {

@@ -7,7 +7,8 @@ import {
 import { inWorldText, type KnowledgeEntry, type KnowledgeStore } from '../npc/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { SaveStore } from '../store/index.ts';
-import { npcStateAt } from './npc-state-at.ts';
+import { npcStateAt } from '../turn/index.ts';
+import { turnAsOf } from './turn-as-of.ts';
 
 /**
  * One knowledge graph as of a turn (the last by default), read from the npc_state checkpoint the save held then:
@@ -19,9 +20,7 @@ export function knowledgeGraphView(
   graph: string,
   turn?: number,
 ): KnowledgeGraphView {
-  const latest = store.summary().turnCount;
-  const at = turn ?? latest;
-  if (at > latest) throw new EngineError('invalid_params', `This save has no turn ${at} yet (it has ${latest}).`);
+  const at = turnAsOf(store, turn);
   const { knowledge } = npcStateAt(store, pack, at);
   const { kind, owner, entries } = pick(knowledge, pack, store.meta().personaId, graph);
   return {
