@@ -12,7 +12,7 @@ import {
 } from '../../events/index.ts';
 import type { LandscapeEvaluation } from '../../storykeeper/index.ts';
 import { NARRATOR_OWNER, type StreamEntry, type ViewRequest } from '../../stream/index.ts';
-import type { LogEntry, World } from '../../world/index.ts';
+import { startWorld, type LogEntry, type World } from '../../world/index.ts';
 import type { PlayState } from '../play-state.ts';
 import { charactersPresent } from '../prompt-view.ts';
 import type { TurnContext } from '../turn-context.ts';
@@ -111,7 +111,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   const synced =
     events.world === null
       ? null
-      : syncAgents({ state: events.world, log: [] }, agentPositions(state, personaId), state.time);
+      : syncAgents(startWorld(events.world, { turn, phase: 'turn' }), agentPositions(state, personaId), state.time);
   const whisperTo = request.whisperTo === null ? {} : { whisperTo: request.whisperTo };
   const text = request.intention.content;
   const parse = withImpliedMove(parseStructure(text, runtime.lexicon, { present, ...whisperTo }), pack, location, text);
