@@ -23,7 +23,19 @@ export const ROOMS = {
   prompts: { imports: ['api', 'llm', 'stream'] },
   pack: { imports: ['api', 'events', 'npc', 'store', 'storykeeper', 'world'] },
   boundary: {
-    imports: ['api', 'llm', 'npc', 'pack', 'platform', 'prompts', 'stage-call', 'store', 'storykeeper', 'stream'],
+    imports: [
+      'api',
+      'llm',
+      'npc',
+      'pack',
+      'platform',
+      'prompts',
+      'stage-call',
+      'store',
+      'storykeeper',
+      'stream',
+      'world',
+    ],
   },
   turn: {
     imports: [

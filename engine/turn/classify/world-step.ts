@@ -1,7 +1,7 @@
 import type { LedgerEntry, LedgerRecord, NarrativeEvent, StructuralParse } from '../../events/index.ts';
 import { PLAYER } from '../../events/index.ts';
 import type { LogEntry, Volume, World } from '../../world/index.ts';
-import { write } from '../../world/index.ts';
+import { settle, write } from '../../world/index.ts';
 import { destinationOf, judgeActions, type AcceptedPart } from './judge-actions.ts';
 
 /** An attempt the world refuses: the Narrator renders the refusal in-world and nothing changes. */
@@ -107,20 +107,12 @@ function factualEvent({ action, step }: AcceptedPart, input: FactualInput): Narr
  * turn's change log replays from the last saved world to this one.
  */
 export function syncAgents(world: World, positions: Readonly<Record<string, string>>, time: string): World {
-  let synced = world;
-  for (const [agent, location] of Object.entries(positions)) {
-    const result = write(synced, { type: 'place_agent', agent, location });
-    if (result.ok) synced = result.world;
-  }
-  return withPlayTime(synced, time);
+  return settle(world, { positions, time });
 }
 
 /** One clock: the world's time of day is play time's (a /skip or a boundary's time skip included), through the log. */
 export function withPlayTime(world: World, time: string): World {
-  const clock = /T(\d{2}):(\d{2})/u.exec(time);
-  if (clock === null) return world;
-  const result = write(world, { type: 'set_time', minuteOfDay: Number(clock[1]) * 60 + Number(clock[2]) });
-  return result.ok ? result.world : world;
+  return settle(world, { positions: {}, time });
 }
 
 /**
