@@ -69,9 +69,6 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   for (const marker of markerMessages(context.pack, context.state)) appendWhole(context, marker);
   context = withState(context, withSceneCast(withoutOpening({ ...context.state, pendingMarkers: [] })));
 
-  const roster = charactersPresent(context.pack, context.state);
-  const activation = activateNpcs(roster, context.rng, context.pack.manifest.tuning.characterRounds);
-
   // The persona's round, after classification: Tier 1 resolved before any LLM stage reads the turn.
   const personaRound = buffer.nextSeq();
   const intention = input.auto === true ? await personaIntent(context) : appendPlayerInput(context, input);
@@ -81,6 +78,14 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     whisperTo: input.whisperTo ?? null,
   });
   const refused = classified.classification.violation !== null;
+  // Who may react: those in the scene who perceive the persona's doing, as the world decides (all of them without one).
+  const { perceivedBy } = classified.classification;
+  const activation = activateNpcs(
+    charactersPresent(context.pack, context.state),
+    context.rng,
+    context.pack.manifest.tuning.characterRounds,
+    (id) => perceivedBy === null || perceivedBy.includes(id),
+  );
   const whisper = input.whisperTo === undefined ? {} : { whisperTo: input.whisperTo };
   // The opening brief goes to the first Narrator call of the scene: the one resolving the persona's intention.
   const opening = opened && setup.opening !== undefined ? { opening: setup.opening.text } : {};
@@ -99,7 +104,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     guidance: { ...classified.classification.guidance, ...opening, ...importance, ...choicesFor(context.personaId) },
     flaggable,
     ...whisper,
-    ...(classified.classification.perceivedBy === null ? {} : { perceivedBy: classified.classification.perceivedBy }),
+    ...(perceivedBy === null ? {} : { perceivedBy }),
   };
   // A refused action changes nothing: no extractor, no character stage, no NPC round.
   const persona = refused

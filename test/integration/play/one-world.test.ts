@@ -93,10 +93,15 @@ describe('perception decides who knows (issue 23)', () => {
     'characters/anselm-mercer.yaml': replaceOnce('chattiness: 35', 'chattiness: 100'),
   };
   const CREEP = 'I creep silently along the wall towards the altar rail.';
+  const CALL = 'I call out, "Father Anselm? Are you there?"';
 
-  it('keeps a silent creep in the dark chapel out of Father Anselm’s prompt: nobody can see anybody', async () => {
+  it('keeps a silent creep in the dark chapel from Father Anselm: he neither reacts nor hears of it (issue 23)', async () => {
     game = await playVariant(IN_THE_CHAPEL);
     expectTurn(await game.play(CREEP));
+    // Nobody can see anybody and nothing was said: Anselm, always chatty, does not react at all.
+    expect(game.fake.last('npc_intent', 'anselm-mercer')).toBe('');
+    expectTurn(await game.play(CALL));
+    // A voice carries in the dark: he hears it and reacts, but his prompt still holds nothing of the creep.
     expect(game.fake.last('npc_intent', 'anselm-mercer')).not.toBe('');
     expect(game.fake.last('npc_intent', 'anselm-mercer')).not.toContain(CREEP.toUpperCase());
     const store = await game.store();
