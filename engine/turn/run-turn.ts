@@ -3,7 +3,13 @@ import type { RngState } from '../platform/index.ts';
 import type { NewStageCall } from '../store/index.ts';
 import { TurnBuffer, type StreamEntry } from '../stream/index.ts';
 import { activateNpcs } from './activation.ts';
-import { classifyPersonaInput, finishTurnEvents, type EventTurnInput, type EventTurnOutput } from './classify/index.ts';
+import {
+  classifyPersonaInput,
+  finishTurnEvents,
+  type Classified,
+  type EventTurnInput,
+  type EventTurnOutput,
+} from './classify/index.ts';
 import { loreStep, stateStep, type AfterTurnStep } from './extract.ts';
 import { judgeNpcIntention, settleWorld } from './classify/npc-world.ts';
 import { appendWhole } from './append.ts';
@@ -18,6 +24,7 @@ import { charactersPresent, displayName } from './prompt-view.ts';
 import { markerMessages } from './scene-markers.ts';
 import type { TurnContext } from './turn-context.ts';
 import { addMinutes } from './world-time.ts';
+import { surroundingsLine } from './surroundings.ts';
 
 export interface TurnInput {
   /** Empty with `auto`: the persona decides (Persona Intent). */
@@ -101,7 +108,13 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     intention,
     roundStartSeq: personaRound,
     silence: !refused && activation.silence,
-    guidance: { ...classified.classification.guidance, ...opening, ...importance, ...choicesFor(context.personaId) },
+    guidance: {
+      ...classified.classification.guidance,
+      ...surroundingsOf(setup, classified.classification),
+      ...opening,
+      ...importance,
+      ...choicesFor(context.personaId),
+    },
     flaggable,
     ...whisper,
     ...(perceivedBy === null ? {} : { perceivedBy }),
@@ -148,6 +161,16 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     // Stage 4 runs with the extractors, after the prose; the run's apply step reconciles it.
     afterTurn: classified.interpret === null ? afterTurn : [...afterTurn, classified.interpret],
   };
+}
+
+/** The weather and the light in the persona's round, when they matter this turn (see surroundingsLine). */
+function surroundingsOf(setup: TurnSetup, classification: Classified['classification']): { surroundings?: string } {
+  const line = surroundingsLine(classification.world, {
+    boundaryLog: setup.events.state.boundaryLog ?? [],
+    personaId: setup.personaId,
+    entered: classification.sceneEntered,
+  });
+  return line === '' ? {} : { surroundings: line };
 }
 
 /** The persona's move, as classification judged it (a verb it did not know included): never the words alone. */

@@ -100,6 +100,8 @@ describe('perception decides who knows (issue 23)', () => {
     expectTurn(await game.play(CREEP));
     // Nobody can see anybody and nothing was said: Anselm, always chatty, does not react at all.
     expect(game.fake.last('npc_intent', 'anselm-mercer')).toBe('');
+    // The Narrator is told the dark matters: it tells only what is heard or felt.
+    expect(game.fake.last('narrator')).toContain('It is dark here: no one sees anyone');
     expectTurn(await game.play(CALL));
     // A voice carries in the dark: he hears it and reacts, but his prompt still holds nothing of the creep.
     expect(game.fake.last('npc_intent', 'anselm-mercer')).not.toBe('');
@@ -134,6 +136,8 @@ describe('perception decides who knows (issue 23)', () => {
     });
     expectTurn(await game.play(CREEP));
     expect(game.fake.last('npc_intent', 'anselm-mercer')).toContain(CREEP.toUpperCase());
+    // A normally lit place is no news to the Narrator: no line about the light.
+    expect(game.fake.last('narrator')).not.toMatch(/It is dark here|The light here is/u);
   });
 
   it('hears a shout in the tavern on the quay and along it, not on the headland; logs it as a shout', async () => {

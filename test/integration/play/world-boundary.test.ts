@@ -38,6 +38,10 @@ describe('the scene boundary changes the world through its log (issue 23)', () =
     game = await playVariant({}, {}, { chronicler: { weather: SQUALL } });
     await played('I step out onto the quay.');
     await played('I read the chalked tide board.');
+    // The Narrator hears of the change once, on the turn the new scene opens in it; not again after.
+    expect(game.fake.last('narrator')).toContain(`The weather has turned: ${SQUALL}.`);
+    await played('I look east along the mole.');
+    expect(game.fake.last('narrator')).not.toContain('The weather has turned');
     const state = await game.saved();
     expect(state.events?.world?.environment.weather).toBe(SQUALL);
     const logs = await game.worldLogs();
