@@ -41,6 +41,8 @@ export { parseClock, phaseOfDay } from './time-of-day.ts';
 export type { PhaseOfDay } from './time-of-day.ts';
 export { restoreWorld } from './restore.ts';
 export { minuteOfPlayTime, settle } from './settle.ts';
+export { TIME_OF_DAY, worldFacts } from './facts.ts';
+export type { WorldFact } from './facts.ts';
 export type { Settling } from './settle.ts';
 export { logEntrySchema } from './input-schema.ts';
 export type { Restored } from './restore.ts';

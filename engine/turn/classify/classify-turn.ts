@@ -34,7 +34,7 @@ import { classifyFacts, commitWorldFacts, syncAgents, type Violation } from './w
 import { exitsOf, withImpliedMove } from './implied-move.ts';
 import { volumeOf } from './volume.ts';
 import { perceiversOf } from './npc-world.ts';
-import { timeOfDayRecords } from './time-step.ts';
+import { worldFactRecords } from './world-facts.ts';
 
 /** What classification reads of the turn: no LLM, no stream writes. */
 export type ClassifyContext = Pick<TurnContext, 'pack' | 'personaId' | 'state' | 'buffer' | 'clock'>;
@@ -142,8 +142,9 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
       runtime.graph,
       { sceneId, present },
     );
-  // The turn (and the clock) moved on since the last one: what time alone changed is evaluated in the first cascade.
-  const clock = timeOfDayRecords(pack, runtime.truth, state.time);
+  // The turn, the clock and the world moved on since the last one: the truth set reads the world's facts (places,
+  // states, flags, time) from the world, and what they alone changed is evaluated in the first cascade.
+  const clock = worldFactRecords(pack, runtime.truth, synced?.state ?? null, state.time, personaId);
   const tier1 = cascade([...scene.records, ...clock, ...facts.records], events.nextSeq, true);
   const judgments =
     facts.violation === null

@@ -1,7 +1,7 @@
 import type { LedgerEntry, LedgerRecord, NarrativeEvent, StructuralParse } from '../../events/index.ts';
 import { PLAYER } from '../../events/index.ts';
 import type { LogEntry, Volume, World } from '../../world/index.ts';
-import { settle, write } from '../../world/index.ts';
+import { settle, TIME_OF_DAY, write } from '../../world/index.ts';
 import { destinationOf, judgeActions, type AcceptedPart } from './judge-actions.ts';
 
 /** An attempt the world refuses: the Narrator renders the refusal in-world and nothing changes. */
@@ -117,13 +117,23 @@ export function withPlayTime(world: World, time: string): World {
 
 /**
  * A trigger's SetWorldState is a change to the world, made through its log: the truth set's WorldState fact and the
- * world's flag are one fact, never two that drift apart.
+ * world's one are one fact, never two that drift apart. `<object>.<key>` is that object's state, any other key a story
+ * flag; the time of day is the clock's, which only play time moves.
  */
 export function commitWorldFacts(world: World | null, applied: readonly LedgerEntry[]): World | null {
   let current = world;
   for (const { record } of applied) {
     if (current === null || record.kind !== 'event' || record.event.type !== 'WorldStateChanged') continue;
-    const result = write(current, { type: 'set_flag', key: record.event.key, value: record.event.new_value });
+    const { key, new_value: value } = record.event;
+    if (key === TIME_OF_DAY) continue;
+    const dot = key.indexOf('.');
+    const object = dot < 0 ? undefined : current.state.objects[key.slice(0, dot)];
+    const result = write(
+      current,
+      object === undefined
+        ? { type: 'set_flag', key, value }
+        : { type: 'set_object_state', object: object.id, key: key.slice(dot + 1), value },
+    );
     if (result.ok) current = result.world;
   }
   return current;

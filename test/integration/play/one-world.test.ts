@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadPack, type StoryPack } from '../../../engine/pack/index.ts';
-import { eventsReportAt } from '../../../engine/turn/classify/index.ts';
+import { eventsReportAt, truthAt } from '../../../engine/turn/classify/index.ts';
 import { checkLineOfSight, getAudibleRange } from '../../../engine/world/index.ts';
 import { auditPrompt } from '../../support/leak-audit.ts';
 import { replaceOnce } from '../../support/lantern-variant.ts';
@@ -186,5 +186,50 @@ describe('one clock (issue 23)', () => {
     expect(
       logs.find((entry) => entry.input.type === 'set_time' && entry.input.minuteOfDay === 22 * 60 + 1),
     ).toMatchObject({ id: 'w2b.1', turn: 2 });
+  });
+});
+
+describe('one truth (issue 23)', () => {
+  /** A trigger that waits on the Collector's place and his door: facts only the world knows. */
+  const COLLECTOR_GOES_IN = (text: string) =>
+    `${text}
+- id: collector_goes_in
+  subscriber: storykeeper
+  tier: immediate
+  lifecycle: { kind: OneShot }
+  predicate:
+    kind: All
+    of:
+      - { kind: Atom, proposition: "At(ambrose-hale,custom-house)" }
+      - { kind: Atom, proposition: "WorldState(custom-house-door.open,true)" }
+  effects:
+    - { kind: SetWorldState, key: collector_inside, value: true }
+`;
+
+  it('reads places, object states and flags from the world: a character’s move fires a trigger', async () => {
+    game = await playVariant(
+      { ...AMBROSE_ON_THE_QUAY, 'triggers.yaml': COLLECTOR_GOES_IN },
+      { 'ambrose-hale': AMBROSE_GOES_IN },
+    );
+    expectTurn(await game.play('I wait by the tide board and watch the Collector.'));
+    expectTurn(await game.play('I wait by the tide board.'));
+    const store = await game.store();
+    const truth = truthAt(store, 2, 0.5);
+    const report = eventsReportAt(store, 2);
+    store.close();
+    const facts = [...truth.factual.keys()];
+    // Where the persona stands though it never moved, where Ambrose went, his door, the story's flags.
+    expect(facts).toEqual(
+      expect.arrayContaining([
+        'At(player,quay)',
+        'At(ambrose-hale,custom-house)',
+        'WorldState(custom-house-door.open,true)',
+        'WorldState(officer_in_town,false)',
+        'WorldState(collector_inside,true)',
+      ]),
+    );
+    expect(report?.firings.map((firing) => firing.subscriptionId)).toContain('collector_goes_in');
+    // The trigger's SetWorldState is the world's flag too: one fact, not two.
+    expect((await game.saved()).events?.world?.environment.flags['collector_inside']).toBe(true);
   });
 });
