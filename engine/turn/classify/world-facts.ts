@@ -4,7 +4,6 @@ import { mentionedPropositions } from '../../storykeeper/index.ts';
 import { phaseOfDay, TIME_OF_DAY, worldFacts, type WorldFact, type WorldState } from '../../world/index.ts';
 import { minuteOfDay } from '../world-time.ts';
 
-
 /**
  * The world's facts as the truth set reads them (issue 23: one source). Where everyone is, what state things are in,
  * the story's flags and the time of day are the world's (engine/world `worldFacts`); when the world has moved on since
