@@ -18,7 +18,14 @@ import { flaggableCharacters, importanceBrief } from './importance-flags.ts';
 import { resolveIntention, type NarratorExtras } from './narrate.ts';
 import type { NarratorImportanceFlags } from './outputs.ts';
 import { choicesBrief } from './choices.ts';
-import { npcIntent, personaIntent } from './npc-intent.ts';
+import {
+  appendIntent,
+  intentionCandidate,
+  npcIntent,
+  personaIntent,
+  prepareNpcIntent,
+  type PreparedIntent,
+} from './npc-intent.ts';
 import { opensScene, withoutOpening, withSceneCast, type PlayState } from './play-state.ts';
 import { charactersPresent, displayName } from './prompt-view.ts';
 import { markerMessages } from './scene-markers.ts';
@@ -119,6 +126,12 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     ...whisper,
     ...(perceivedBy === null ? {} : { perceivedBy }),
   };
+  // tuning.prepareIntents: the first character to act decides while the Narrator writes the persona's round.
+  const first = activation.active[0];
+  const prepared =
+    refused || first === undefined || context.pack.manifest.tuning.prepareIntents !== true
+      ? null
+      : prepareNpcIntent(context, first);
   // A refused action changes nothing: no extractor, no character stage, no NPC round.
   const persona = refused
     ? await resolveIntention(context, resolution)
@@ -132,7 +145,12 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   let world = classified.classification.world;
   for (const characterId of refused ? [] : activation.active) {
     const roundStartSeq = buffer.nextSeq();
-    const npcIntention = await npcIntent(context, characterId);
+    const npcIntention =
+      prepared?.characterId === characterId
+        ? await preparedIntention(context, prepared, (candidate) =>
+            judgeNpcIntention(context, setup.events.runtime.lexicon, world, candidate),
+          )
+        : await npcIntent(context, characterId);
     const judged = judgeNpcIntention(context, setup.events.runtime.lexicon, world, npcIntention);
     world = judged.world;
     const perceived = judged.perceivedBy === undefined ? {} : { perceivedBy: judged.perceivedBy };
@@ -161,6 +179,20 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     // Stage 4 runs with the extractors, after the prose; the run's apply step reconciles it.
     afterTurn: classified.interpret === null ? afterTurn : [...afterTurn, classified.interpret],
   };
+}
+
+/**
+ * A prepared intention is judged by the world as it is when its round comes: it holds and is appended as decided, or
+ * the character decides again on the story as it now stands (the turn's stage log then holds both NPC Intent calls).
+ */
+async function preparedIntention(
+  context: TurnContext,
+  prepared: PreparedIntent,
+  judge: (candidate: StreamEntry) => { readonly refusal: string | null },
+): Promise<StreamEntry> {
+  const intent = await prepared.decision;
+  const held = judge(intentionCandidate(context, prepared.characterId, intent)).refusal === null;
+  return held ? appendIntent(context, prepared.characterId, intent) : npcIntent(context, prepared.characterId);
 }
 
 /** The weather and the light in the persona's round, when they matter this turn (see surroundingsLine). */

@@ -233,3 +233,43 @@ describe('one truth (issue 23)', () => {
     expect((await game.saved()).events?.world?.environment.flags['collector_inside']).toBe(true);
   });
 });
+
+describe('intentions prepared while the Narrator writes (issue 23, tuning.prepareIntents)', () => {
+  /** On the quay, with the option on (one edit of story.yaml: a second would replace the first). */
+  const PREPARED = {
+    'story.yaml': (text: string) =>
+      `${replaceOnce('  location: drowned-lantern\n', '  location: quay\n')(text)}\ntuning:\n  prepareIntents: true\n`,
+  };
+  const npcIntentCalls = async (principal: string) => {
+    const store = await game?.store();
+    if (store === undefined) throw new Error('no game');
+    const calls = store.turns().flatMap((turn) => store.stageCalls(turn.id));
+    store.close();
+    return calls.filter((call) => call.stage === 'npc_intent' && call.principal === principal).length;
+  };
+
+  it('keeps a prepared intention the world still accepts: asked once, committed as decided', async () => {
+    game = await playVariant({ ...AMBROSE_ON_THE_QUAY, ...PREPARED }, { 'ambrose-hale': AMBROSE_GOES_IN });
+    expectTurn(await game.play('I wait by the tide board and watch the Collector.'));
+    expect(await npcIntentCalls('ambrose-hale')).toBe(1);
+    const after = await game.saved();
+    expect(after.events?.world?.agents['ambrose-hale']?.location).toBe('custom-house');
+  });
+
+  it('decides again when the world refuses the prepared intention, then tells the refusal as before', async () => {
+    game = await playVariant(
+      {
+        ...PREPARED,
+        'characters/kit-wickett.yaml': (text: string) =>
+          replaceOnce(
+            'chattiness: 80',
+            'chattiness: 100',
+          )(replaceOnce('\nlocation: drowned-lantern\n', '\nlocation: quay\n')(text)),
+      },
+      { 'kit-wickett': 'Open the Custom House door and step inside.' },
+    );
+    expectTurn(await game.play('I wait by the tide board.'));
+    expect(await npcIntentCalls('kit-wickett')).toBe(2);
+    expect(game.fake.last('narrator')).toContain('This cannot happen: Kit Wickett cannot do it');
+  });
+});
