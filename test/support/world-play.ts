@@ -87,6 +87,16 @@ export async function playVariant(
   const fake = intendingProvider(intentions, replies);
   const setup = await startPlay(async () => fake.provider, undefined, variant.storiesDir);
   let saveId = unwrap(await setup.api['saves.create']({ packId: 'lantern-quay', seed: 16 })).id;
+  const open = () =>
+    openSave(path.join(setup.home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' }, 'read');
+  const reading = async <T>(read: (store: SaveStore) => T): Promise<T> => {
+    const store = await open();
+    try {
+      return read(store);
+    } finally {
+      store.close();
+    }
+  };
   return {
     setup,
     variant,
@@ -97,32 +107,10 @@ export async function playVariant(
       return result;
     },
     saveId: () => saveId,
-    store: () =>
-      openSave(path.join(setup.home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' }, 'read'),
-    async worldLogs() {
-      const store = await openSave(
-        path.join(setup.home, 'saves', saveId),
-        { clock: manualClock(), appVersion: '0.1.0' },
-        'read',
-      );
-      try {
-        return savedWorldLogs(store);
-      } finally {
-        store.close();
-      }
-    },
-    async saved() {
-      const store = await openSave(
-        path.join(setup.home, 'saves', saveId),
-        { clock: manualClock(), appVersion: '0.1.0' },
-        'read',
-      );
-      try {
-        return playStateFromCheckpoint(store.latestCheckpoint(PLAY_STATE_CHECKPOINT)?.data, store.path);
-      } finally {
-        store.close();
-      }
-    },
+    store: open,
+    worldLogs: () => reading(savedWorldLogs),
+    saved: () =>
+      reading((store) => playStateFromCheckpoint(store.latestCheckpoint(PLAY_STATE_CHECKPOINT)?.data, store.path)),
     async cleanup() {
       await setup.cleanup();
       await variant.cleanup();

@@ -29,6 +29,14 @@ const AMBROSE_ON_THE_QUAY = {
       'chattiness: 100',
     )(replaceOnce('\nlocation: custom-house\n', '\nlocation: quay\n')(text)),
 };
+/** Kit Wickett on the quay and always acting. */
+const KIT_ON_THE_QUAY = {
+  'characters/kit-wickett.yaml': (text: string) =>
+    replaceOnce(
+      'chattiness: 80',
+      'chattiness: 100',
+    )(replaceOnce('\nlocation: drowned-lantern\n', '\nlocation: quay\n')(text)),
+};
 const AMBROSE_GOES_IN = 'Unlock the Custom House door with my key, throw it wide open, and step inside.';
 
 describe('one world for everyone (issue 23)', () => {
@@ -58,14 +66,7 @@ describe('one world for everyone (issue 23)', () => {
   });
 
   it('refuses a character’s impossible intention: told to the Narrator as what could not happen, the world unchanged', async () => {
-    const kitOnTheQuay = {
-      ...START_ON_THE_QUAY,
-      'characters/kit-wickett.yaml': (text: string) =>
-        replaceOnce(
-          'chattiness: 80',
-          'chattiness: 100',
-        )(replaceOnce('\nlocation: drowned-lantern\n', '\nlocation: quay\n')(text)),
-    };
+    const kitOnTheQuay = { ...START_ON_THE_QUAY, ...KIT_ON_THE_QUAY };
     game = await playVariant(kitOnTheQuay, { 'kit-wickett': 'Open the Custom House door and step inside.' });
     expectTurn(await game.play('I wait by the tide board.'));
     const refusal = game.fake.prompts.filter((prompt) => prompt.stage === 'narrator').at(-1)?.text ?? '';
@@ -260,11 +261,7 @@ describe('intentions prepared while the Narrator writes (issue 23, tuning.prepar
     game = await playVariant(
       {
         ...PREPARED,
-        'characters/kit-wickett.yaml': (text: string) =>
-          replaceOnce(
-            'chattiness: 80',
-            'chattiness: 100',
-          )(replaceOnce('\nlocation: drowned-lantern\n', '\nlocation: quay\n')(text)),
+        ...KIT_ON_THE_QUAY,
       },
       { 'kit-wickett': 'Open the Custom House door and step inside.' },
     );
