@@ -23,7 +23,19 @@ export const ROOMS = {
   pack: { imports: ['api', 'events', 'npc', 'store', 'world'] },
   storykeeper: { imports: ['api', 'events', 'llm', 'pack', 'prompts', 'stream', 'world'] },
   boundary: {
-    imports: ['api', 'llm', 'npc', 'pack', 'platform', 'prompts', 'stage-call', 'store', 'storykeeper', 'stream'],
+    imports: [
+      'api',
+      'llm',
+      'npc',
+      'pack',
+      'platform',
+      'prompts',
+      'stage-call',
+      'store',
+      'storykeeper',
+      'stream',
+      'world',
+    ],
   },
   turn: {
     imports: [

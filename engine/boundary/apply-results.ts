@@ -5,7 +5,7 @@ import { toJsonObject, type JsonObject } from './json.ts';
 import { npcStateSchema, type NpcState } from './npc-state.ts';
 import type { BoundaryInput } from './snapshot.ts';
 import { parseStepResult, type ParsedStepResult } from './step-result.ts';
-import { withWeather } from './world-weather.ts';
+import { withBoundaryWorld } from './world-weather.ts';
 import { positionsOf } from './positions.ts';
 
 export interface AppliedBoundary {
@@ -54,7 +54,8 @@ export function applyStepResults(
     };
   }
   const moved = toJsonObject({ ...snapshot.playState, positions, ...(time === null ? {} : { time }) });
-  const playState = weather === null ? moved : withWeather(moved, weather);
+  // The world takes the new places, time and weather through its own log (the play state's events.boundaryLog).
+  const playState = withBoundaryWorld(moved, { turn: snapshot.turn, personaId: snapshot.personaId, weather });
   return { npcState: npc, playState, summary };
 }
 

@@ -124,4 +124,6 @@ export interface NarratorGuidance {
   readonly importance?: string;
   /** On the call that writes the turn's last prose only: how to offer the player's suggested next actions. */
   readonly choices?: string;
+  /** The weather and the light, only on a turn they matter (they changed, a scene opens, it is dark). */
+  readonly surroundings?: string;
 }

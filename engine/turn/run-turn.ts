@@ -3,7 +3,13 @@ import type { RngState } from '../platform/index.ts';
 import type { NewStageCall } from '../store/index.ts';
 import { TurnBuffer, type StreamEntry } from '../stream/index.ts';
 import { activateNpcs } from './activation.ts';
-import { classifyPersonaInput, finishTurnEvents, type EventTurnInput, type EventTurnOutput } from './classify/index.ts';
+import {
+  classifyPersonaInput,
+  finishTurnEvents,
+  type Classified,
+  type EventTurnInput,
+  type EventTurnOutput,
+} from './classify/index.ts';
 import { loreStep, stateStep, type AfterTurnStep } from './extract.ts';
 import { judgeNpcIntention, settleWorld } from './classify/npc-world.ts';
 import { appendWhole } from './append.ts';
@@ -12,13 +18,21 @@ import { flaggableCharacters, importanceBrief } from './importance-flags.ts';
 import { resolveIntention, type NarratorExtras } from './narrate.ts';
 import type { NarratorImportanceFlags } from './outputs.ts';
 import { choicesBrief } from './choices.ts';
-import { npcIntent, personaIntent } from './npc-intent.ts';
+import {
+  appendIntent,
+  intentionCandidate,
+  npcIntent,
+  personaIntent,
+  prepareNpcIntent,
+  type PreparedIntent,
+} from './npc-intent.ts';
 import { opensScene, withoutOpening, withSceneCast, type PlayState } from './play-state.ts';
 import { charactersPresent, displayName } from './prompt-view.ts';
 import { markerMessages } from './scene-markers.ts';
 import { narratorRetrieval } from './narrator-retrieval.ts';
 import type { TurnContext } from './turn-context.ts';
 import { addMinutes } from './world-time.ts';
+import { surroundingsLine } from './surroundings.ts';
 
 export interface TurnInput {
   /** Empty with `auto`: the persona decides (Persona Intent). */
@@ -66,8 +80,6 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   const { buffer } = context;
   const afterTurn: AfterTurnStep[] = [];
 
-  const activation = activate(context);
-
   // The persona's round, after classification: Tier 1 resolved before any LLM stage reads the turn.
   const personaRound = buffer.nextSeq();
   const intention = input.auto === true ? await personaIntent(context) : appendPlayerInput(context, input);
@@ -79,6 +91,9 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   // The Storykeeper's step: the Narrator's retrieved tier, from what classification decided.
   const retrieval = narratorRetrieval(context, classified.classification, intention);
   const refused = classified.classification.violation !== null;
+  // Who may react: those in the scene who perceive the persona's doing, as the world decides (all of them without one).
+  const { perceivedBy } = classified.classification;
+  const activation = activate(context, (id) => perceivedBy === null || perceivedBy.includes(id));
   const whisper = input.whisperTo === undefined ? {} : { whisperTo: input.whisperTo };
   const { flaggable, ...opening } = openingGuidance(setup, opened);
   // Only the turn's last Narrator call is asked for choices: they follow the prose the player reads last.
@@ -93,13 +108,20 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     guidance: {
       ...classified.classification.guidance,
       retrieved: retrieval.text,
+      ...surroundingsOf(setup, classified.classification),
       ...opening,
       ...choicesFor(context.personaId),
     },
     flaggable,
     ...whisper,
-    ...(classified.classification.perceivedBy === null ? {} : { perceivedBy: classified.classification.perceivedBy }),
+    ...(perceivedBy === null ? {} : { perceivedBy }),
   };
+  // tuning.prepareIntents: the first character to act decides while the Narrator writes the persona's round.
+  const first = activation.active[0];
+  const prepared =
+    refused || first === undefined || context.pack.manifest.tuning.prepareIntents !== true
+      ? null
+      : prepareNpcIntent(context, first);
   // A refused action changes nothing: no extractor, no character stage, no NPC round.
   const persona = refused
     ? await resolveIntention(context, resolution)
@@ -113,7 +135,12 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   let world = classified.classification.world;
   for (const characterId of refused ? [] : activation.active) {
     const roundStartSeq = buffer.nextSeq();
-    const npcIntention = await npcIntent(context, characterId);
+    const npcIntention =
+      prepared?.characterId === characterId
+        ? await preparedIntention(context, prepared, (candidate) =>
+            judgeNpcIntention(context, setup.events.runtime.lexicon, world, candidate),
+          )
+        : await npcIntent(context, characterId);
     const judged = judgeNpcIntention(context, setup.events.runtime.lexicon, world, npcIntention);
     world = judged.world;
     const perceived = judged.perceivedBy === undefined ? {} : { perceivedBy: judged.perceivedBy };
@@ -144,6 +171,30 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   };
 }
 
+/**
+ * A prepared intention is judged by the world as it is when its round comes: it holds and is appended as decided, or
+ * the character decides again on the story as it now stands (the turn's stage log then holds both NPC Intent calls).
+ */
+async function preparedIntention(
+  context: TurnContext,
+  prepared: PreparedIntent,
+  judge: (candidate: StreamEntry) => { readonly refusal: string | null },
+): Promise<StreamEntry> {
+  const intent = await prepared.decision;
+  const held = judge(intentionCandidate(context, prepared.characterId, intent)).refusal === null;
+  return held ? appendIntent(context, prepared.characterId, intent) : npcIntent(context, prepared.characterId);
+}
+
+/** The weather and the light in the persona's round, when they matter this turn (see surroundingsLine). */
+function surroundingsOf(setup: TurnSetup, classification: Classified['classification']): { surroundings?: string } {
+  const line = surroundingsLine(classification.world, {
+    boundaryLog: setup.events.state.boundaryLog ?? [],
+    personaId: setup.personaId,
+    entered: classification.sceneEntered,
+  });
+  return line === '' ? {} : { surroundings: line };
+}
+
 /** The persona's move, as classification judged it (a verb it did not know included): never the words alone. */
 function movement(context: TurnContext, destination: string | null) {
   const here = context.pack.locations.find((location) => location.id === context.state.location);
@@ -168,10 +219,13 @@ export function beginTurn(
   };
 }
 
-/** Who acts after the persona this turn (the pack's character rounds, chosen by chattiness). */
-export function activate(context: TurnContext): ReturnType<typeof activateNpcs> {
+/** Who acts after the persona this turn (the pack's character rounds, chosen by chattiness, of those who perceive it). */
+export function activate(
+  context: TurnContext,
+  perceives?: (characterId: string) => boolean,
+): ReturnType<typeof activateNpcs> {
   const roster = charactersPresent(context.pack, context.state);
-  return activateNpcs(roster, context.rng, context.pack.manifest.tuning.characterRounds);
+  return activateNpcs(roster, context.rng, context.pack.manifest.tuning.characterRounds, perceives);
 }
 
 /**

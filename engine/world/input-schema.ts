@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LogEntry, WorldInput } from './change-log.ts';
+import type { LogEntry, LogPosition, WorldInput } from './change-log.ts';
 import { conditionSchema, idSchema as id, placeSchema, scalarSchema as scalar } from './state-schema.ts';
 import { LIGHTING_LEVELS, VOLUMES } from './types.ts';
 
@@ -41,6 +41,8 @@ export const worldInputSchema: z.ZodType<WorldInput> = z.discriminatedUnion('typ
 ]);
 
 export const logEntrySchema: z.ZodType<LogEntry> = z.strictObject({
+  id: z.string().regex(/^w\d+b?\.\d+$/u),
+  turn: z.number().int().min(0),
   seq: z.number().int().min(1),
   input: worldInputSchema,
   changes: z.array(
@@ -53,4 +55,9 @@ export const logEntrySchema: z.ZodType<LogEntry> = z.strictObject({
     }),
   ),
   observers: z.array(id),
+});
+
+export const logPositionSchema: z.ZodType<LogPosition> = z.strictObject({
+  turn: z.number().int().min(0),
+  phase: z.enum(['turn', 'boundary']),
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { World } from './change-log.ts';
 import { checkWorldState } from './check-world.ts';
-import { logEntrySchema } from './input-schema.ts';
+import { logEntrySchema, logPositionSchema } from './input-schema.ts';
 import { worldStateSchema } from './state-schema.ts';
 
-const worldSchema = z.strictObject({ state: worldStateSchema, log: z.array(logEntrySchema) });
+const worldSchema = z.strictObject({ state: worldStateSchema, log: z.array(logEntrySchema), at: logPositionSchema });
 
 export type Restored =
   { readonly ok: true; readonly world: World } | { readonly ok: false; readonly problems: readonly string[] };

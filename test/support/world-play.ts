@@ -3,6 +3,8 @@ import type { LlmObjectRequest, LlmProvider } from '../../engine/llm/index.ts';
 import { manualClock } from '../../engine/platform/testing.ts';
 import { openSave, type SaveStore } from '../../engine/store/index.ts';
 import { PLAY_STATE_CHECKPOINT, playStateFromCheckpoint, type PlayState } from '../../engine/turn/index.ts';
+import { eventsReportAt } from '../../engine/turn/classify/index.ts';
+import type { LogEntry } from '../../engine/world/index.ts';
 import { createInstantProvider } from './instant-provider.ts';
 import { lanternQuayVariant, type LanternVariant, type VariantEdit } from './lantern-variant.ts';
 import { startPlay, unwrap, type PlaySetup } from './playthrough.ts';
@@ -11,7 +13,10 @@ import { startPlay, unwrap, type PlaySetup } from './playthrough.ts';
  * A test boundary fake: the instant provider, except that each character's NPC Intent answers the intention the test
  * gives it (the world then judges it), the Narrator writes one line of narration, and every prompt is kept by stage and principal.
  */
-export function intendingProvider(intentions: Readonly<Record<string, string>>) {
+export function intendingProvider(
+  intentions: Readonly<Record<string, string>>,
+  replies: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {},
+) {
   const instant = createInstantProvider();
   const prompts: { stage: string; principal: string; text: string }[] = [];
   const provider: LlmProvider = {
@@ -28,6 +33,13 @@ export function intendingProvider(intentions: Readonly<Record<string, string>>) 
       // keeps intentions to their own stages) and carries no dialog.
       const told = resolving.replace(/["“”]/gu, '').toUpperCase();
       const narration = { beats: [{ type: 'narration', content: `The Narrator tells it: ${told}` }] };
+      const replyFor = replies[request.stage];
+      if (replyFor !== undefined) {
+        // The instant reply, with the fields this test sets (the Chronicler's weather, say).
+        const base = await instant.generateObject(request);
+        const value = request.schema.parse(Object.assign({}, base.value, replyFor));
+        return { ...base, text: JSON.stringify(value), value };
+      }
       if (character === undefined && request.stage !== 'narrator') return instant.generateObject(request);
       const reply = character === undefined ? narration : { thought: '', intention: intentions[character] ?? '' };
       const usage = { promptTokens: 0, cachedPromptTokens: 0, generatedTokens: 1, timeToFirstTokenMs: 0, totalMs: 0 };
@@ -49,18 +61,42 @@ export interface WorldGame {
   /** The save, opened for reading (close it when done). */
   store(): Promise<SaveStore>;
   saveId(): string;
+  /** Every world log the save holds, in order: each turn's own, then the boundary's that closed the scene after it. */
+  worldLogs(): Promise<LogEntry[]>;
   cleanup(): Promise<void>;
+}
+
+/** The turns' world logs and the boundaries' after them, in the order they were made. */
+export function savedWorldLogs(store: SaveStore): LogEntry[] {
+  const turns = [...new Set(store.turns().map((turn) => turn.number))];
+  return turns.flatMap((turn) => {
+    const saved = playStateFromCheckpoint(store.latestCheckpoint(PLAY_STATE_CHECKPOINT, turn)?.data, store.path);
+    // A command turn may carry an earlier boundary's log on: an entry's turn says whose it is.
+    const boundary = (saved.events?.boundaryLog ?? []).filter((entry) => entry.turn === turn);
+    return [...(eventsReportAt(store, turn)?.worldLog ?? []), ...boundary];
+  });
 }
 
 /** A Lantern Quay variant played with the intending provider (seed fixed). */
 export async function playVariant(
   edits: Readonly<Record<string, VariantEdit>>,
   intentions: Readonly<Record<string, string>> = {},
+  replies: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {},
 ): Promise<WorldGame> {
   const variant = await lanternQuayVariant(edits);
-  const fake = intendingProvider(intentions);
+  const fake = intendingProvider(intentions, replies);
   const setup = await startPlay(async () => fake.provider, undefined, variant.storiesDir);
   let saveId = unwrap(await setup.api['saves.create']({ packId: 'lantern-quay', seed: 16 })).id;
+  const open = () =>
+    openSave(path.join(setup.home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' }, 'read');
+  const reading = async <T>(read: (store: SaveStore) => T): Promise<T> => {
+    const store = await open();
+    try {
+      return read(store);
+    } finally {
+      store.close();
+    }
+  };
   return {
     setup,
     variant,
@@ -71,20 +107,10 @@ export async function playVariant(
       return result;
     },
     saveId: () => saveId,
-    store: () =>
-      openSave(path.join(setup.home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' }, 'read'),
-    async saved() {
-      const store = await openSave(
-        path.join(setup.home, 'saves', saveId),
-        { clock: manualClock(), appVersion: '0.1.0' },
-        'read',
-      );
-      try {
-        return playStateFromCheckpoint(store.latestCheckpoint(PLAY_STATE_CHECKPOINT)?.data, store.path);
-      } finally {
-        store.close();
-      }
-    },
+    store: open,
+    worldLogs: () => reading(savedWorldLogs),
+    saved: () =>
+      reading((store) => playStateFromCheckpoint(store.latestCheckpoint(PLAY_STATE_CHECKPOINT)?.data, store.path)),
     async cleanup() {
       await setup.cleanup();
       await variant.cleanup();

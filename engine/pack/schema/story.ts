@@ -60,6 +60,12 @@ export const tuningSchema = z
       .describe(
         'false: the Narrator never offers the player suggested next actions (two to four buttons under the latest prose); default true, unless the player turned them off in the settings.',
       ),
+    prepareIntents: z
+      .boolean()
+      .optional()
+      .describe(
+        "true: the first acting character's NPC Intent is decided while the Narrator writes the persona's round, from the story as it stood, then judged by the world when its round comes and decided again if the world refuses it (default false).",
+      ),
     narratorTemperature: z.number().min(0).max(2).optional().describe('Sampling temperature of the Narrator.'),
     historyMessages: z
       .number()

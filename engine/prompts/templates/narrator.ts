@@ -41,6 +41,7 @@ What is known of this world:
 
 {{/if}}{{#if guidance.importance}}{{guidance.importance}}
 
+{{/if}}{{#if guidance.surroundings}}{{guidance.surroundings}}
 {{/if}}{{#if guidance.retrieved}}What matters now (let it colour the telling; never quote it, never name it):
 {{guidance.retrieved}}
 {{/if}}

@@ -13,7 +13,7 @@ import {
 } from '../../events/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import type { StreamEntry } from '../../stream/index.ts';
-import type { LogEntry, World } from '../../world/index.ts';
+import { startWorld, type LogEntry, type World } from '../../world/index.ts';
 import type { PlayState } from '../play-state.ts';
 import { charactersPresent } from '../prompt-view.ts';
 import type { TurnContext } from '../turn-context.ts';
@@ -27,7 +27,7 @@ import { classifyFacts, commitWorldFacts, syncAgents, type Violation } from './w
 import { exitsOf, withImpliedMove } from './implied-move.ts';
 import { volumeOf } from './volume.ts';
 import { perceiversOf } from './npc-world.ts';
-import { timeOfDayRecords } from './time-step.ts';
+import { worldFactRecords } from './world-facts.ts';
 
 /** What classification reads of the turn: no LLM, no stream writes. */
 export type ClassifyContext = Pick<TurnContext, 'pack' | 'personaId' | 'state' | 'buffer' | 'clock'>;
@@ -109,7 +109,7 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
   const synced =
     events.world === null
       ? null
-      : syncAgents({ state: events.world, log: [] }, agentPositions(state, personaId), state.time);
+      : syncAgents(startWorld(events.world, { turn, phase: 'turn' }), agentPositions(state, personaId), state.time);
   const whisperTo = request.whisperTo === null ? {} : { whisperTo: request.whisperTo };
   const text = request.intention.content;
   const parse = withImpliedMove(parseStructure(text, before.lexicon, { present, ...whisperTo }), pack, location, text);
@@ -140,8 +140,9 @@ export function classifyTurn(context: ClassifyContext, request: ClassifyRequest)
       before.graph,
       { sceneId, present },
     );
-  // The turn (and the clock) moved on since the last one: what time alone changed is evaluated in the first cascade.
-  const clock = timeOfDayRecords(pack, truth, state.time);
+  // The turn, the clock and the world moved on since the last one: the truth set reads the world's facts (places,
+  // states, flags, time) from the world, and what they alone changed is evaluated in the first cascade.
+  const clock = worldFactRecords(pack, truth, synced?.state ?? null, state.time, personaId);
   const tier1 = cascade([...scene.records, ...clock, ...facts.records], events.nextSeq, true);
   const judgments =
     facts.violation === null ? matchSensitivity(map, parse, { turn, sceneId, idPrefix: `t${turn}` }) : [];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DeferredEvent, Directive } from '../../events/index.ts';
-import { checkWorldState, worldStateSchema } from '../../world/index.ts';
+import { checkWorldState, logEntrySchema, worldStateSchema } from '../../world/index.ts';
 
 /**
  * The event system's part of the play state, saved with every turn: the world (for packs with a `world/` folder),
@@ -25,6 +25,12 @@ const soundWorldSchema = worldStateSchema.nullable().superRefine((state, context
 
 export const eventStateSchema = z.strictObject({
   world: soundWorldSchema,
+  /**
+   * The world changes the scene boundary made after the turn that closed the scene (places, the time the next scene
+   * opens at, the weather), logged as the world logs a turn's (ids `w<turn>b.<seq>`). The next turn's own log starts
+   * from the world they left; a command turn may carry them on unchanged (their turn says whose they are).
+   */
+  boundaryLog: z.array(logEntrySchema).optional(),
   /** What InScene names: the narrative graph's scene set here, or the location itself. */
   sceneId: z.string(),
   /** Where the persona was when the scene was entered: a new place is a new scene. */

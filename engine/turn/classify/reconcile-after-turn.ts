@@ -6,6 +6,8 @@ import { reconcile } from './reconcile.ts';
 import { eventsReportAt } from './report-at.ts';
 import { loadEventRuntime } from './runtime.ts';
 import type { EventsReport } from './turn-events.ts';
+import { commitWorldFacts } from './world-step.ts';
+import { startWorld } from '../../world/index.ts';
 
 export interface AfterTurnReconciliation {
   readonly events: EventState;
@@ -30,14 +32,24 @@ export function reconcileAfterTurn(
   // Reconciling moves no landscape but by opening a gate (which clears its weighing): none is weighed here.
   const runtime = loadEventRuntime(pack, store.meta().personaId, store, { ...at.events, landscape: null });
   const result = reconcile(pack, runtime, at.events, interpretation, step.provisional, at.turn, at.monotonic);
-  const events = result.events;
-  const ledger = (result.cascade?.applied ?? []).map((entry) => ({ seq: entry.seq, record: entry.record }));
+  const applied = result.cascade?.applied ?? [];
+  const ledger = applied.map((entry) => ({ seq: entry.seq, record: entry.record }));
   const saved = eventsReportAt(store, at.turn);
+  // What a refined judgment set in the world is a change to the world, logged after the turn's own changes.
+  const world =
+    result.events.world === null
+      ? null
+      : commitWorldFacts(
+          startWorld(result.events.world, { turn: at.turn, phase: 'turn' }, saved?.worldLog ?? []),
+          applied,
+        );
+  const events = { ...result.events, world: world?.state ?? null };
   const report =
     saved === null
       ? null
       : {
           ...saved,
+          worldLog: world?.log ?? saved.worldLog,
           interpretation: result.failure === null ? ('landed' as const) : ('failed' as const),
           reconciliations: [
             ...saved.reconciliations,

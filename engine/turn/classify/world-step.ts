@@ -1,7 +1,7 @@
 import type { LedgerEntry, LedgerRecord, NarrativeEvent, StructuralParse } from '../../events/index.ts';
 import { PLAYER } from '../../events/index.ts';
 import type { LogEntry, Volume, World } from '../../world/index.ts';
-import { write } from '../../world/index.ts';
+import { settle, TIME_OF_DAY, write } from '../../world/index.ts';
 import { destinationOf, judgeActions, type AcceptedPart } from './judge-actions.ts';
 
 /** An attempt the world refuses: the Narrator renders the refusal in-world and nothing changes. */
@@ -107,31 +107,33 @@ function factualEvent({ action, step }: AcceptedPart, input: FactualInput): Narr
  * turn's change log replays from the last saved world to this one.
  */
 export function syncAgents(world: World, positions: Readonly<Record<string, string>>, time: string): World {
-  let synced = world;
-  for (const [agent, location] of Object.entries(positions)) {
-    const result = write(synced, { type: 'place_agent', agent, location });
-    if (result.ok) synced = result.world;
-  }
-  return withPlayTime(synced, time);
+  return settle(world, { positions, time });
 }
 
 /** One clock: the world's time of day is play time's (a /skip or a boundary's time skip included), through the log. */
 export function withPlayTime(world: World, time: string): World {
-  const clock = /T(\d{2}):(\d{2})/u.exec(time);
-  if (clock === null) return world;
-  const result = write(world, { type: 'set_time', minuteOfDay: Number(clock[1]) * 60 + Number(clock[2]) });
-  return result.ok ? result.world : world;
+  return settle(world, { positions: {}, time });
 }
 
 /**
  * A trigger's SetWorldState is a change to the world, made through its log: the truth set's WorldState fact and the
- * world's flag are one fact, never two that drift apart.
+ * world's one are one fact, never two that drift apart. `<object>.<key>` is that object's state, any other key a story
+ * flag; the time of day is the clock's, which only play time moves.
  */
 export function commitWorldFacts(world: World | null, applied: readonly LedgerEntry[]): World | null {
   let current = world;
   for (const { record } of applied) {
     if (current === null || record.kind !== 'event' || record.event.type !== 'WorldStateChanged') continue;
-    const result = write(current, { type: 'set_flag', key: record.event.key, value: record.event.new_value });
+    const { key, new_value: value } = record.event;
+    if (key === TIME_OF_DAY) continue;
+    const dot = key.indexOf('.');
+    const object = dot < 0 ? undefined : current.state.objects[key.slice(0, dot)];
+    const result = write(
+      current,
+      object === undefined
+        ? { type: 'set_flag', key, value }
+        : { type: 'set_object_state', object: object.id, key: key.slice(dot + 1), value },
+    );
     if (result.ok) current = result.world;
   }
   return current;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadPack, type StoryPack } from '../../../engine/pack/index.ts';
-import { eventsReportAt } from '../../../engine/turn/classify/index.ts';
+import { eventsReportAt, truthAt } from '../../../engine/turn/classify/index.ts';
 import { checkLineOfSight, getAudibleRange } from '../../../engine/world/index.ts';
 import { auditPrompt } from '../../support/leak-audit.ts';
 import { replaceOnce } from '../../support/lantern-variant.ts';
@@ -28,6 +28,14 @@ const AMBROSE_ON_THE_QUAY = {
       'chattiness: 60',
       'chattiness: 100',
     )(replaceOnce('\nlocation: custom-house\n', '\nlocation: quay\n')(text)),
+};
+/** Kit Wickett on the quay and always acting. */
+const KIT_ON_THE_QUAY = {
+  'characters/kit-wickett.yaml': (text: string) =>
+    replaceOnce(
+      'chattiness: 80',
+      'chattiness: 100',
+    )(replaceOnce('\nlocation: drowned-lantern\n', '\nlocation: quay\n')(text)),
 };
 const AMBROSE_GOES_IN = 'Unlock the Custom House door with my key, throw it wide open, and step inside.';
 
@@ -58,14 +66,7 @@ describe('one world for everyone (issue 23)', () => {
   });
 
   it('refuses a character’s impossible intention: told to the Narrator as what could not happen, the world unchanged', async () => {
-    const kitOnTheQuay = {
-      ...START_ON_THE_QUAY,
-      'characters/kit-wickett.yaml': (text: string) =>
-        replaceOnce(
-          'chattiness: 80',
-          'chattiness: 100',
-        )(replaceOnce('\nlocation: drowned-lantern\n', '\nlocation: quay\n')(text)),
-    };
+    const kitOnTheQuay = { ...START_ON_THE_QUAY, ...KIT_ON_THE_QUAY };
     game = await playVariant(kitOnTheQuay, { 'kit-wickett': 'Open the Custom House door and step inside.' });
     expectTurn(await game.play('I wait by the tide board.'));
     const refusal = game.fake.prompts.filter((prompt) => prompt.stage === 'narrator').at(-1)?.text ?? '';
@@ -93,10 +94,17 @@ describe('perception decides who knows (issue 23)', () => {
     'characters/anselm-mercer.yaml': replaceOnce('chattiness: 35', 'chattiness: 100'),
   };
   const CREEP = 'I creep silently along the wall towards the altar rail.';
+  const CALL = 'I call out, "Father Anselm? Are you there?"';
 
-  it('keeps a silent creep in the dark chapel out of Father Anselm’s prompt: nobody can see anybody', async () => {
+  it('keeps a silent creep in the dark chapel from Father Anselm: he neither reacts nor hears of it (issue 23)', async () => {
     game = await playVariant(IN_THE_CHAPEL);
     expectTurn(await game.play(CREEP));
+    // Nobody can see anybody and nothing was said: Anselm, always chatty, does not react at all.
+    expect(game.fake.last('npc_intent', 'anselm-mercer')).toBe('');
+    // The Narrator is told the dark matters: it tells only what is heard or felt.
+    expect(game.fake.last('narrator')).toContain('It is dark here: no one sees anyone');
+    expectTurn(await game.play(CALL));
+    // A voice carries in the dark: he hears it and reacts, but his prompt still holds nothing of the creep.
     expect(game.fake.last('npc_intent', 'anselm-mercer')).not.toBe('');
     expect(game.fake.last('npc_intent', 'anselm-mercer')).not.toContain(CREEP.toUpperCase());
     const store = await game.store();
@@ -129,6 +137,8 @@ describe('perception decides who knows (issue 23)', () => {
     });
     expectTurn(await game.play(CREEP));
     expect(game.fake.last('npc_intent', 'anselm-mercer')).toContain(CREEP.toUpperCase());
+    // A normally lit place is no news to the Narrator: no line about the light.
+    expect(game.fake.last('narrator')).not.toMatch(/It is dark here|The light here is/u);
   });
 
   it('hears a shout in the tavern on the quay and along it, not on the headland; logs it as a shout', async () => {
@@ -172,9 +182,91 @@ describe('one clock (issue 23)', () => {
     const later = await game.saved();
     expect(later.time).toBe('1768-09-29T22:01');
     expect(later.events?.world?.environment.minuteOfDay).toBe(22 * 60 + 1);
+    // The skip closes the scene: its boundary moves the world's clock, as an entry of the skip's turn.
+    const logs = await game.worldLogs();
+    expect(
+      logs.find((entry) => entry.input.type === 'set_time' && entry.input.minuteOfDay === 22 * 60 + 1),
+    ).toMatchObject({ id: 'w2b.1', turn: 2 });
+  });
+});
+
+describe('one truth (issue 23)', () => {
+  /** A trigger that waits on the Collector's place and his door: facts only the world knows. */
+  const COLLECTOR_GOES_IN = (text: string) =>
+    `${text}
+- id: collector_goes_in
+  subscriber: storykeeper
+  tier: immediate
+  lifecycle: { kind: OneShot }
+  predicate:
+    kind: All
+    of:
+      - { kind: Atom, proposition: "At(ambrose-hale,custom-house)" }
+      - { kind: Atom, proposition: "WorldState(custom-house-door.open,true)" }
+  effects:
+    - { kind: SetWorldState, key: collector_inside, value: true }
+`;
+
+  it('reads places, object states and flags from the world: a character’s move fires a trigger', async () => {
+    game = await playVariant(
+      { ...AMBROSE_ON_THE_QUAY, 'triggers.yaml': COLLECTOR_GOES_IN },
+      { 'ambrose-hale': AMBROSE_GOES_IN },
+    );
+    expectTurn(await game.play('I wait by the tide board and watch the Collector.'));
+    expectTurn(await game.play('I wait by the tide board.'));
     const store = await game.store();
-    const report = eventsReportAt(store, store.turns().at(-1)?.number ?? 0);
+    const truth = truthAt(store, 2, 0.5);
+    const report = eventsReportAt(store, 2);
     store.close();
-    expect(report?.worldLog.map((entry) => entry.input)).toContainEqual({ type: 'set_time', minuteOfDay: 22 * 60 + 1 });
+    const facts = [...truth.factual.keys()];
+    // Where the persona stands though it never moved, where Ambrose went, his door, the story's flags.
+    expect(facts).toEqual(
+      expect.arrayContaining([
+        'At(player,quay)',
+        'At(ambrose-hale,custom-house)',
+        'WorldState(custom-house-door.open,true)',
+        'WorldState(officer_in_town,false)',
+        'WorldState(collector_inside,true)',
+      ]),
+    );
+    expect(report?.firings.map((firing) => firing.subscriptionId)).toContain('collector_goes_in');
+    // The trigger's SetWorldState is the world's flag too: one fact, not two.
+    expect((await game.saved()).events?.world?.environment.flags['collector_inside']).toBe(true);
+  });
+});
+
+describe('intentions prepared while the Narrator writes (issue 23, tuning.prepareIntents)', () => {
+  /** On the quay, with the option on (one edit of story.yaml: a second would replace the first). */
+  const PREPARED = {
+    'story.yaml': (text: string) =>
+      `${replaceOnce('  location: drowned-lantern\n', '  location: quay\n')(text)}\ntuning:\n  prepareIntents: true\n`,
+  };
+  const npcIntentCalls = async (principal: string) => {
+    const store = await game?.store();
+    if (store === undefined) throw new Error('no game');
+    const calls = store.turns().flatMap((turn) => store.stageCalls(turn.id));
+    store.close();
+    return calls.filter((call) => call.stage === 'npc_intent' && call.principal === principal).length;
+  };
+
+  it('keeps a prepared intention the world still accepts: asked once, committed as decided', async () => {
+    game = await playVariant({ ...AMBROSE_ON_THE_QUAY, ...PREPARED }, { 'ambrose-hale': AMBROSE_GOES_IN });
+    expectTurn(await game.play('I wait by the tide board and watch the Collector.'));
+    expect(await npcIntentCalls('ambrose-hale')).toBe(1);
+    const after = await game.saved();
+    expect(after.events?.world?.agents['ambrose-hale']?.location).toBe('custom-house');
+  });
+
+  it('decides again when the world refuses the prepared intention, then tells the refusal as before', async () => {
+    game = await playVariant(
+      {
+        ...PREPARED,
+        ...KIT_ON_THE_QUAY,
+      },
+      { 'kit-wickett': 'Open the Custom House door and step inside.' },
+    );
+    expectTurn(await game.play('I wait by the tide board.'));
+    expect(await npcIntentCalls('kit-wickett')).toBe(2);
+    expect(game.fake.last('narrator')).toContain('This cannot happen: Kit Wickett cannot do it');
   });
 });

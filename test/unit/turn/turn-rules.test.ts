@@ -53,6 +53,19 @@ describe('NPC activation', () => {
     expect(capped.state()).toEqual(free.state());
   });
 
+  it('activates only characters who perceive the persona’s doing, without giving the others a place or a roll (issue 23)', () => {
+    const blind = new Set(['keeper', 'always']);
+    const perceives = (id: string) => !blind.has(id);
+    for (let seed = 0; seed < 100; seed += 1) {
+      const [seen, all] = [sfc32FromSeed(seed), sfc32FromSeed(seed)];
+      const active = activateNpcs(candidates, seen, 2, perceives).active;
+      const uncapped = activateNpcs(candidates, all, candidates.length).active;
+      expect(active).toEqual(uncapped.filter(perceives).slice(0, 2));
+      // Everyone rolled: the seeded RNG moves on exactly as when everybody perceives.
+      expect(seen.state()).toEqual(all.state());
+    }
+  });
+
   it('is deterministic for a seed', () => {
     expect(activateNpcs(candidates, sfc32FromSeed(5))).toEqual(activateNpcs(candidates, sfc32FromSeed(5)));
   });

@@ -129,6 +129,20 @@ describe('replay', () => {
     expect(JSON.stringify(initial)).toBe(before);
   });
 
+  it('stamps each entry with its turn and an id unique within a save: a turn’s, then its boundary’s (issue 23)', () => {
+    const turnFive = replay(initial, inputs.slice(0, 100), { turn: 5, phase: 'turn' }).world;
+    const boundary = replay(turnFive.state, inputs.slice(100, 200), { turn: 5, phase: 'boundary' }).world;
+    const turnSix = replay(boundary.state, inputs.slice(200, 300), { turn: 6, phase: 'turn' }).world;
+    const entries = [...turnFive.log, ...boundary.log, ...turnSix.log];
+    expect(entries.length).toBeGreaterThan(50);
+    expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length);
+    expect(turnFive.log.map((entry) => [entry.turn, entry.id])).toContainEqual([5, 'w5.1']);
+    expect(boundary.log[0]).toMatchObject({ turn: 5, id: 'w5b.1' });
+    expect(turnSix.log.every((entry) => entry.turn === 6 && entry.id === `w6.${entry.seq}`)).toBe(true);
+    // Stable: the same log replayed gives the same ids, so a save and its replay name entries alike.
+    expect(replayLog(turnFive.state, boundary.log).world.log).toEqual(boundary.log);
+  });
+
   it('survives a JSON round trip mid-way', () => {
     const half = replay(initial, inputs.slice(0, 1000)).world;
     const restored = restoreWorld(JSON.parse(JSON.stringify(half)));

@@ -11,6 +11,7 @@ describe('restoreWorld', () => {
     const dangling = {
       state: { ...state, agents: { ...state.agents, mara: { ...state.agents['mara'], location: 'moon' } } },
       log: [],
+      at: { turn: 0, phase: 'turn' },
     };
     expect(restoreWorld(dangling)).toEqual({ ok: false, problems: ['agent mara: unknown location moon'] });
   });
