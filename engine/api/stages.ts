@@ -17,6 +17,7 @@ export const STAGE_KINDS = [
   'cohort_member',
   'offscreen_inference',
   'partial_profile',
+  'creation',
 ] as const;
 
 export type StageKind = (typeof STAGE_KINDS)[number];
@@ -50,6 +51,7 @@ export const BOUNDARY_PROMPT_STAGES = [
   'offscreen_inference',
   'chronicler',
   'partial_profile',
+  'creation',
 ] as const;
 export type BoundaryPromptStage = (typeof BOUNDARY_PROMPT_STAGES)[number];
 

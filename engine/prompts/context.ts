@@ -124,4 +124,6 @@ export interface NarratorGuidance {
   readonly importance?: string;
   /** On the call that writes the turn's last prose only: how to offer the player's suggested next actions. */
   readonly choices?: string;
+  /** On the persona's call only, when the pack allows creation: how to bring in someone or something new. */
+  readonly creation?: string;
 }

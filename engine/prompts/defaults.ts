@@ -14,6 +14,7 @@ import cohortMemberAccount from './templates/cohort-member-account.ts';
 import offscreenInference from './templates/offscreen-inference.ts';
 import chronicler from './templates/chronicler.ts';
 import partialProfile from './templates/partial-profile.ts';
+import creation from './templates/creation.ts';
 import type { BoundaryPromptStage } from '../api/index.ts';
 import type { ViewStage } from '../stream/index.ts';
 
@@ -39,4 +40,5 @@ export const DEFAULT_BOUNDARY_TEMPLATES: Readonly<Record<BoundaryPromptStage, st
   offscreen_inference: offscreenInference,
   chronicler,
   partial_profile: partialProfile,
+  creation,
 };

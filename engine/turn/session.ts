@@ -23,7 +23,9 @@ import { npcStateForTurn } from './turn-knowledge.ts';
 import { addMinutes } from './world-time.ts';
 import { playMacros, type PlayMacros } from './play-macros.ts';
 import { errorMessage } from '../api/index.ts';
-import { findCharacter } from '../pack/index.ts';
+import { findCharacter, type StoryPack } from '../pack/index.ts';
+import { createdAt, playedPack } from './creation/created.ts';
+import { creationOffer } from './creation/offer.ts';
 import { latestChoices, offersChoices } from './choices.ts';
 
 /** What a session needs: what its scene boundaries need, the save library, and how much history a turn loads. */
@@ -45,6 +47,8 @@ export class PlaySession {
   #closeAfterTurn = false;
   /** What the next turn starts from, kept after each commit so a turn does not re-read the save; reset on a fork. */
   #cache: { history: StreamEntry[]; state: PlayState; turns: number } | null = null;
+  /** The pack with what the save's story created (creation/created.ts); dropped when a run wrote or on a fork. */
+  #played: StoryPack | null = null;
   /** The truth set and triggers, live between turns; dropped after a failed turn (it ran on them) or a fork. */
   #events: EventRuntime | null = null;
   /** After-turn work and scene-boundary runs working in the background while the player reads and types. */
@@ -168,21 +172,22 @@ export class PlaySession {
     const deps = this.#deps;
     const store = this.#store;
     const cache = this.#current();
+    const pack = this.#pack();
     const turn = cache.turns + 1;
     const startedAt = deps.clock.now();
     const started = deps.clock.monotonic();
     const stageLog: Parameters<typeof runTurn>[2] = [];
     const meta = store.meta();
     // The knowledge graphs as the last boundary (or the last turn's lore) left them: each prompt reads its own view.
-    const npc = npcStateForTurn(store, deps.pack);
-    const opening = sceneOpeningFor(store, deps.pack, cache.state, npc);
+    const npc = npcStateForTurn(store, pack);
+    const opening = sceneOpeningFor(store, pack, cache.state, npc);
     const reflected = this.#memories(npc);
     deps.emit({ type: 'turn.started', saveId: store.id, turn });
     try {
       const outcome = await runTurn(
         {
           saveId: store.id,
-          pack: deps.pack,
+          pack: pack,
           personaId: meta.personaId,
           prompts: deps.prompts,
           router: deps.router,
@@ -197,11 +202,12 @@ export class PlaySession {
           roster: npc.roster,
           partialProfiles: restoreProfilesState(npc.profiles).partial,
           offstage: offstageLives(npc),
-          standings: ownStandings(npc, deps.pack, meta.personaId),
+          standings: ownStandings(npc, pack, meta.personaId),
           turn,
           history: cache.history,
           ...(opening === null ? {} : { opening }),
-          offerChoices: offersChoices(deps.pack, deps.choicesSetting?.() ?? true),
+          offerChoices: offersChoices(pack, deps.choicesSetting?.() ?? true),
+          creation: creationOffer(pack, cache.state, createdAt(store)),
           events: { runtime: this.#eventRuntime(cache.state), state: this.#eventState(cache.state) },
         },
         input,
@@ -209,7 +215,7 @@ export class PlaySession {
       );
       // The turn commits on the npc state the last scene's reflections left, whether or not a call waited for them.
       const after = await reflected();
-      const plan = planTurnCommit(deps.pack, { turn, before: cache.state, outcome, npc: after, opening });
+      const plan = planTurnCommit(pack, { turn, before: cache.state, outcome, npc: after, opening });
       const committed = store.commitTurn({
         input: JSON.stringify(input),
         startedAt,
@@ -252,7 +258,7 @@ export class PlaySession {
   /** Opens a new game on one of the pack's card greetings: a turn of its own, before the player's first. */
   greet(index: number): SubmitResult {
     if (this.#current().turns > 0) return this.#notice('The story has begun; a greeting only opens a new game.');
-    const opening = greetingTurn(this.#deps.pack, this.#current().state, index, this.#macros);
+    const opening = greetingTurn(this.#pack(), this.#current().state, index, this.#macros);
     if ('notice' in opening) return this.#notice(opening.notice);
     return this.#commitQuiet(`greeting ${index + 1}`, opening.messages, opening.next);
   }
@@ -268,7 +274,7 @@ export class PlaySession {
     reason: ClosingScene['reason'],
   ): SubmitResult {
     const turn = this.#current().turns + 1;
-    const messages: NewMessage[] = markerMessages(this.#deps.pack, markerState);
+    const messages: NewMessage[] = markerMessages(this.#pack(), markerState);
     const closing = this.#current().state;
     return this.#commitQuiet(
       input,
@@ -374,14 +380,14 @@ export class PlaySession {
         const reason = `the scene boundary after turn ${failure.turn} did not finish: ${failure.step} failed (${failure.reason})`;
         throw new StageFailure(failure.stage, failure.step, reason);
       }
-      return changed ? npcStateForTurn(this.#store, this.#deps.pack) : npc;
+      return changed ? npcStateForTurn(this.#store, this.#pack()) : npc;
     };
     return () => (waited ??= read());
   }
 
   /** The run to start with a closing turn: the scene's snapshot and the workflow's steps. */
   #boundaryRun(scene: Omit<ClosingScene, 'personaId'>) {
-    return boundaryRun(this.#store, this.#deps.pack, { ...scene, personaId: this.#store.meta().personaId });
+    return boundaryRun(this.#store, this.#pack(), { ...scene, personaId: this.#store.meta().personaId });
   }
 
   /**
@@ -398,6 +404,13 @@ export class PlaySession {
   #fromSave(): void {
     this.#cache = null;
     this.#events = null;
+    this.#played = null;
+  }
+
+  /** The pack as this save plays it: the pack's own content and what the story created. */
+  #pack(): StoryPack {
+    this.#played ??= playedPack(this.#deps.pack, this.#store);
+    return this.#played;
   }
 
   /** A run that still fails after its retries fails the turn that waited for it, loudly; /retry resumes it. */
@@ -415,6 +428,7 @@ export class PlaySession {
     this.#store = next;
     this.#cache = null;
     this.#events = null;
+    this.#played = null;
     // A fork taken at a closing turn carries its unfinished runs: they go on in the fork.
     this.#background.resumeUnfinished();
     this.#deps.emit({ type: 'save.forked', from, to: next.id, reason });
@@ -427,22 +441,17 @@ export class PlaySession {
   }
 
   #eventState(state: PlayState): EventState {
-    return state.events ?? initialEventState(this.#deps.pack, state, this.#store.meta().personaId);
+    return state.events ?? initialEventState(this.#pack(), state, this.#store.meta().personaId);
   }
 
   #eventRuntime(state: PlayState): EventRuntime {
-    this.#events ??= loadEventRuntime(
-      this.#deps.pack,
-      this.#store.meta().personaId,
-      this.#store,
-      this.#eventState(state),
-    );
+    this.#events ??= loadEventRuntime(this.#pack(), this.#store.meta().personaId, this.#store, this.#eventState(state));
     return this.#events;
   }
 
   #state(): PlayState {
     const checkpoint = this.#store.latestCheckpoint(PLAY_STATE_CHECKPOINT);
-    if (checkpoint === null) return initialPlayState(this.#deps.pack, this.#store.meta().personaId);
+    if (checkpoint === null) return initialPlayState(this.#pack(), this.#store.meta().personaId);
     return playStateFromCheckpoint(checkpoint.data, this.#store.path);
   }
 
@@ -452,7 +461,7 @@ export class PlaySession {
   }
 
   #findPresent(reference: string): string | null {
-    return findCharacter(charactersPresent(this.#deps.pack, this.#current().state), reference)?.id ?? null;
+    return findCharacter(charactersPresent(this.#pack(), this.#current().state), reference)?.id ?? null;
   }
 
   #notice(message: string, problem = true): SubmitResult {

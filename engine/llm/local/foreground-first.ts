@@ -31,6 +31,7 @@ const PRIORITIES: Readonly<Record<StageKind, EvaluationPriority>> = {
   cohort_member: BACKGROUND,
   offscreen_inference: BACKGROUND,
   partial_profile: BACKGROUND,
+  creation: BACKGROUND,
 };
 
 export function evaluationPriorityOf(stage: StageKind): EvaluationPriority {

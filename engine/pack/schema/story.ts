@@ -60,6 +60,12 @@ export const tuningSchema = z
       .describe(
         'false: the Narrator never offers the player suggested next actions (two to four buttons under the latest prose); default true, unless the player turned them off in the settings.',
       ),
+    creation: z
+      .union([z.boolean(), z.number().int().min(0).max(20)])
+      .optional()
+      .describe(
+        'Whether the Narrator may bring in a person, place or thing the pack lacks (a dock hand, a back room, a letter), kept in the save: false (or 0) never; a number: at most that many per scene; default true (2 per scene).',
+      ),
     narratorTemperature: z.number().min(0).max(2).optional().describe('Sampling temperature of the Narrator.'),
     historyMessages: z
       .number()
