@@ -7,6 +7,7 @@ import {
 import { inWorldText, type KnowledgeEntry, type KnowledgeStore } from '../npc/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { SaveStore } from '../store/index.ts';
+import { playedPack } from './creation/created.ts';
 import { npcStateAt } from './npc-state-at.ts';
 
 /**
@@ -15,13 +16,15 @@ import { npcStateAt } from './npc-state-at.ts';
  */
 export function knowledgeGraphView(
   store: SaveStore,
-  pack: StoryPack,
+  packOnly: StoryPack,
   graph: string,
   turn?: number,
 ): KnowledgeGraphView {
   const latest = store.summary().turnCount;
   const at = turn ?? latest;
   if (at > latest) throw new EngineError('invalid_params', `This save has no turn ${at} yet (it has ${latest}).`);
+  // The characters the story created have graphs and names like the pack's own.
+  const pack = playedPack(packOnly, { latestCheckpoint: (kind) => store.latestCheckpoint(kind, at), path: store.path });
   const { knowledge } = npcStateAt(store, pack, at);
   const { kind, owner, entries } = pick(knowledge, pack, store.meta().personaId, graph);
   return {
