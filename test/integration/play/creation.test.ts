@@ -144,8 +144,10 @@ describe('the Narrator’s creation requests', () => {
       // The audit, with the story's creations: Ned's concept reached only Ned's own stages. (Only its private-knowledge
       // rule reads this playthrough: the instant fake gives every character the same thought and intention, which the
       // thought and intention rules would take for one another's.)
-      const { stream, calls } = readAuditedSave(store, played);
-      const leaks = calls.flatMap((call) => auditPrompt(call, stream, played));
+      const audited = readAuditedSave(store, pack);
+      expect(audited.pack.characters.some((character) => character.id === NED)).toBe(true);
+      const { stream, calls } = audited;
+      const leaks = calls.flatMap((call) => auditPrompt(call, stream, audited.pack));
       expect(leaks.filter((leak) => leak.rule.endsWith('private knowledge leaked'))).toEqual([]);
       const withConcept = calls.filter((call) => call.prompt.some((m) => m.content.includes('NED-CONCEPT')));
       expect(withConcept.length).toBeGreaterThan(0);
