@@ -13,6 +13,7 @@ export { SCENE_OPENINGS_CHECKPOINT } from './opening-deliveries.ts';
 export { chronicleView } from './chronicle-view.ts';
 export { IMPORTANCE_FLAGS_CHECKPOINT } from './importance-flags.ts';
 export { CHOICES_CHECKPOINT, latestChoices } from './choices.ts';
+export { createdNames } from './creation/created.ts';
 export { runAfterTurn, type AfterTurnDeps, type AfterTurnOutcome, type AfterTurnProgress } from './after-turn-run.ts';
 export { readAfterTurnInput, APPLY_STEP } from './after-turn-apply.ts';
 export { openingText, playMacros, type PlayMacros } from './play-macros.ts';

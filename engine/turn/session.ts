@@ -24,7 +24,7 @@ import { addMinutes } from './world-time.ts';
 import { playMacros, type PlayMacros } from './play-macros.ts';
 import { errorMessage } from '../api/index.ts';
 import { findCharacter, type StoryPack } from '../pack/index.ts';
-import { createdAt, playedPack } from './creation/created.ts';
+import { createdAt, createdNames, playedPack } from './creation/created.ts';
 import { creationOffer } from './creation/offer.ts';
 import { latestChoices, offersChoices } from './choices.ts';
 
@@ -334,7 +334,7 @@ export class PlaySession {
       this.#deps.emit({ type: 'message.committed', saveId: this.#store.id, message, pendingId });
     }
     this.#deps.emit({ type: 'turn.finished', saveId: this.#store.id, turn });
-    return { kind: 'turn', saveId: this.#store.id, turn, messages, choices };
+    return { kind: 'turn', saveId: this.#store.id, turn, messages, choices, createdNames: createdNames(this.#store) };
   }
 
   /** Back one turn: the save forks at the previous turn and play continues in the fork. History is never edited. */
@@ -437,7 +437,15 @@ export class PlaySession {
 
   #forked(reason: 'undo' | 'retry'): SubmitResult {
     const messages = this.#store.lastMessages(this.#deps.historyWindow).map(toStreamMessage);
-    return { kind: 'forked', saveId: this.#store.id, reason, messages, choices: latestChoices(this.#store) };
+    const choices = latestChoices(this.#store);
+    return {
+      kind: 'forked',
+      saveId: this.#store.id,
+      reason,
+      messages,
+      choices,
+      createdNames: createdNames(this.#store),
+    };
   }
 
   #eventState(state: PlayState): EventState {

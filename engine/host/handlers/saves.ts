@@ -7,6 +7,7 @@ import {
   chronicleView,
   contextView,
   landscapeView,
+  createdNames,
   latestChoices,
   toStreamMessage,
 } from '../../turn/index.ts';
@@ -85,6 +86,7 @@ export function savesHandlers(
         summary: store.summary(),
         messages: store.lastMessages(lastMessages).map(toStreamMessage),
         choices: latestChoices(store),
+        createdNames: createdNames(store),
       }));
     },
     'saves.messages': ({ id, beforeId, limit }) =>

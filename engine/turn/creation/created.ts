@@ -80,3 +80,8 @@ export function isCreated(created: Created, id: string): boolean {
 export function playedPack(pack: StoryPack, store: Pick<SaveStore, 'latestCheckpoint' | 'path'>): StoryPack {
   return withCreations(pack, createdAt(store));
 }
+
+/** The characters the story created, by id and name (speakers the pack's summary does not name). */
+export function createdNames(store: Pick<SaveStore, 'latestCheckpoint' | 'path'>): { id: string; name: string }[] {
+  return createdAt(store).characters.map(({ id, name }) => ({ id, name }));
+}

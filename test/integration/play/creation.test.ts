@@ -83,8 +83,11 @@ describe('the Narrator’s creation requests', () => {
   it('bring a background figure into the world, who recurs and is profiled, leaks nowhere, and goes with /undo', async () => {
     const { api, home, saveId, play, scripted, narratorFields } = await begin(CREATES);
     const first = await play(saveId, 'I ask the landlady who rows the boats out when the Revenue sleeps.');
-    expect(first.kind).toBe('turn');
+    expect(first.kind === 'turn' && first.createdNames).toEqual([]);
     unwrap(await api['play.settle']({ saveId }));
+    // Speakers the pack's summary does not name: the player's views learn Ned's name with the stream.
+    const named = [{ id: NED, name: 'Ned Tolly' }];
+    expect(unwrap(await api['saves.open']({ id: saveId, lastMessages: 0 })).createdNames).toEqual(named);
     scripted.assertExhausted();
     // Only the persona's call was offered creation; the rounds after it had no such field.
     expect(narratorFields[0]).toContain('create');
@@ -125,7 +128,7 @@ describe('the Narrator’s creation requests', () => {
     // Two scenes with Ned in them: he recurs, and the PartialProfileCrafter writes his profile at the second boundary.
     await play(saveId, '/end scene');
     const second = await play(saveId, 'I nod to the boatman by the door and ask whether he knew Mr. Pell.');
-    expect(second.kind).toBe('turn');
+    expect(second.kind === 'turn' && second.createdNames).toEqual(named);
     await play(saveId, '/end scene');
     // The next turn waits for that boundary's first part, where the profiles are written.
     await play(saveId, 'I finish my gin and listen to the fiddle.');
@@ -158,6 +161,7 @@ describe('the Narrator’s creation requests', () => {
     let at = saveId;
     for (let undo = 0; undo < 5; undo += 1) at = (await play(at, '/undo')).saveId;
     const undone = unwrap(await api['saves.chronicle']({ id: at }));
+    expect(unwrap(await api['saves.open']({ id: at, lastMessages: 0 })).createdNames).toEqual([]);
     expect(undone.created).toEqual([]);
     expect(undone.characters.some((character) => character.id === NED)).toBe(false);
     await readSave(home, at, (store) => {
