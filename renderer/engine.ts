@@ -1,5 +1,6 @@
 // The renderer's one door to the engine: the public API's types and its generated client (ARCHITECTURE §1).
 export type {
+  CreatedName,
   EngineClient,
   EngineConnection,
   EngineEvent,

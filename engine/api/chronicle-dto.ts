@@ -57,6 +57,17 @@ export interface ChronicleCharacterView {
   readonly states: readonly { readonly name: string; readonly level: number; readonly category: string }[];
   /** How it stands with others (its own side of each pair): −1…1 per dimension, the last reason it moved. */
   readonly standings: readonly StandingView[];
+  /** Set when the story created it (the Narrator's creation request) rather than the pack: when, and why. */
+  readonly created: { readonly turn: number; readonly why: string } | null;
+}
+
+/** A person, place or thing the story created (the Narrator asked for it); the pack does not have it. */
+export interface CreatedView {
+  readonly kind: 'character' | 'location' | 'object';
+  readonly id: string;
+  readonly name: string;
+  readonly turn: number;
+  readonly why: string;
 }
 
 export interface StandingView {
@@ -89,4 +100,6 @@ export interface ChronicleView {
   } | null;
   readonly pending: readonly PendingInteractionView[];
   readonly characters: readonly ChronicleCharacterView[];
+  /** Everything the story created so far, in order (the characters among it are marked in `characters` too). */
+  readonly created: readonly CreatedView[];
 }

@@ -59,6 +59,16 @@ export interface OpenedSave {
   readonly messages: readonly StreamMessage[];
   /** The suggested next actions the Narrator offered after the last turn's prose (empty when none). */
   readonly choices: readonly string[];
+  readonly createdNames: readonly CreatedName[];
+}
+
+/**
+ * A character the story created (the Narrator asked for it), by id and name: a speaker the pack's summary does not
+ * name. Every result that carries the stream carries these, as of the turn it ends.
+ */
+export interface CreatedName {
+  readonly id: string;
+  readonly name: string;
 }
 
 /** The file types a transcript is written as. */
@@ -90,6 +100,7 @@ export type PlayResult =
       readonly messages: readonly StreamMessage[];
       /** The Narrator's suggested next actions after this turn's prose (empty when it offered none). */
       readonly choices: readonly string[];
+      readonly createdNames: readonly CreatedName[];
     }
   | {
       readonly kind: 'failed';
@@ -105,6 +116,7 @@ export type PlayResult =
       readonly messages: readonly StreamMessage[];
       /** The choices the fork's last turn offered, shown again. */
       readonly choices: readonly string[];
+      readonly createdNames: readonly CreatedName[];
     }
   | {
       readonly kind: 'notice';

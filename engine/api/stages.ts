@@ -18,6 +18,7 @@ export const STAGE_KINDS = [
   'cohort_member',
   'offscreen_inference',
   'partial_profile',
+  'creation',
 ] as const;
 
 export type StageKind = (typeof STAGE_KINDS)[number];
@@ -52,6 +53,7 @@ export const BOUNDARY_PROMPT_STAGES = [
   'chronicler',
   'lore_crafter',
   'partial_profile',
+  'creation',
 ] as const;
 export type BoundaryPromptStage = (typeof BOUNDARY_PROMPT_STAGES)[number];
 

@@ -13,9 +13,17 @@ import {
 import { entityNamer, packTierOf, type StoryPack } from '../pack/index.ts';
 import type { SaveStore } from '../store/index.ts';
 import { npcStateAt, openingDeliveries, PLAY_STATE_CHECKPOINT, playStateSchema } from '../turn/index.ts';
+import { createdAt, withCreations, type Made } from '../turn/index.ts';
+
+function createdMark(made: Made | undefined): { turn: number; why: string } | null {
+  return made === undefined ? null : { turn: made.turn, why: made.why };
+}
 
 /** The Chronicler's and the simulation's state as of a turn (the last by default), for the API and `inspect`. */
-export function chronicleView(store: SaveStore, pack: StoryPack, turn?: number): ChronicleView {
+export function chronicleView(store: SaveStore, packOnly: StoryPack, turn?: number): ChronicleView {
+  const created = createdAt(store, turn);
+  const pack = withCreations(packOnly, created);
+  const madeOf = (id: string) => created.made.find((made) => made.id === id);
   const npc = npcStateAt(store, pack, turn);
   const chronicle = restoreChronicleState(npc.chronicle);
   const simulation = restoreSimulationState(npc.simulation);
@@ -93,7 +101,9 @@ export function chronicleView(store: SaveStore, pack: StoryPack, turn?: number):
           why: side.why,
           strong: isStrong(side),
         })),
+        created: createdMark(madeOf(character.id)),
       };
     }),
+    created: created.made.map(({ kind, id, name, turn: at, why }) => ({ kind, id, name, turn: at, why })),
   };
 }

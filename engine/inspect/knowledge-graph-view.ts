@@ -7,7 +7,7 @@ import {
 import { inWorldText, type KnowledgeEntry, type KnowledgeStore } from '../npc/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { SaveStore } from '../store/index.ts';
-import { npcStateAt } from '../turn/index.ts';
+import { npcStateAt, playedPack } from '../turn/index.ts';
 import { turnAsOf } from './turn-as-of.ts';
 
 /**
@@ -16,11 +16,13 @@ import { turnAsOf } from './turn-as-of.ts';
  */
 export function knowledgeGraphView(
   store: SaveStore,
-  pack: StoryPack,
+  packOnly: StoryPack,
   graph: string,
   turn?: number,
 ): KnowledgeGraphView {
   const at = turnAsOf(store, turn);
+  // The characters the story created have graphs and names like the pack's own.
+  const pack = playedPack(packOnly, { latestCheckpoint: (kind) => store.latestCheckpoint(kind, at), path: store.path });
   const { knowledge } = npcStateAt(store, pack, at);
   const { kind, owner, entries } = pick(knowledge, pack, store.meta().personaId, graph);
   return {

@@ -126,4 +126,6 @@ export interface NarratorGuidance {
   readonly choices?: string;
   /** The weather and the light, only on a turn they matter (they changed, a scene opens, it is dark). */
   readonly surroundings?: string;
+  /** On the persona's call only, when the pack allows creation: how to bring in someone or something new. */
+  readonly creation?: string;
 }

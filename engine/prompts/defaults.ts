@@ -15,6 +15,7 @@ import offscreenInference from './templates/offscreen-inference.ts';
 import chronicler from './templates/chronicler.ts';
 import loreCrafter from './templates/lore-crafter.ts';
 import partialProfile from './templates/partial-profile.ts';
+import creation from './templates/creation.ts';
 import type { BoundaryPromptStage } from '../api/index.ts';
 import type { ViewStage } from '../stream/index.ts';
 
@@ -41,4 +42,5 @@ export const DEFAULT_BOUNDARY_TEMPLATES: Readonly<Record<BoundaryPromptStage, st
   chronicler,
   lore_crafter: loreCrafter,
   partial_profile: partialProfile,
+  creation,
 };

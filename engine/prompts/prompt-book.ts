@@ -8,7 +8,7 @@ import { splitSections, toChatMessages } from './chat-sections.ts';
 import type { PromptContext } from './context.ts';
 import { expandMacros, type MacroValues } from './macros.ts';
 import type { ReflectionContext } from './reflection-context.ts';
-import type { PartialProfileContext } from './profile-context.ts';
+import type { CreationContext, PartialProfileContext } from './profile-context.ts';
 import type {
   ChroniclerContext,
   CohortMemberAccountContext,
@@ -40,6 +40,7 @@ interface BoundaryContexts {
   readonly chronicler: ChroniclerContext;
   readonly lore_crafter: LoreCrafterContext;
   readonly partial_profile: PartialProfileContext;
+  readonly creation: CreationContext;
 }
 
 /** The macro values for one prompt, from the variables it is rendered with (see macros.ts). */

@@ -19,6 +19,8 @@ export const EVENTS_REPORT_CHECKPOINT = 'events_report';
 export const IMPORTANCE_FLAGS_CHECKPOINT = 'importance_flags';
 /** How many scene openings each pending interaction has been offered at: a spent one is never offered again. */
 export const SCENE_OPENINGS_CHECKPOINT = 'scene_openings';
+/** The people, places and things the story created (the Narrator's creation requests), whole, on the creating turn. */
+export const CREATIONS_CHECKPOINT = 'creations';
 
 export const CHECKPOINT_KINDS = [
   PLAY_STATE_CHECKPOINT,
@@ -27,5 +29,6 @@ export const CHECKPOINT_KINDS = [
   EVENTS_REPORT_CHECKPOINT,
   IMPORTANCE_FLAGS_CHECKPOINT,
   SCENE_OPENINGS_CHECKPOINT,
+  CREATIONS_CHECKPOINT,
 ] as const;
 export type CheckpointKind = (typeof CHECKPOINT_KINDS)[number];

@@ -20,6 +20,10 @@ import { loreFactsSchema, stateChangesSchema } from './outputs.ts';
 import { PLAY_STATE_CHECKPOINT, playStateFromCheckpoint, type PlayState } from './play-state.ts';
 import { setStates, upsertLore } from './tools.ts';
 import { withLearnedLore } from './turn-knowledge.ts';
+import { inWorldMinutes } from '../npc/index.ts';
+import { applyCreations } from './creation/apply.ts';
+import { CREATIONS_CHECKPOINT, createdAt, type Made } from './creation/created.ts';
+import type { CreationStep } from './creation/step.ts';
 
 /** The final step of every after-turn run: the extractors' writes applied, all at once. */
 export const APPLY_STEP = 'apply';
@@ -49,7 +53,12 @@ export function readAfterTurnInput(run: StoredBoundaryRun, source: string): Afte
 }
 
 export interface AfterTurnWrites {
-  readonly output: { readonly states: number; readonly lore: number; readonly judgments?: number };
+  readonly output: {
+    readonly states: number;
+    readonly lore: number;
+    readonly judgments?: number;
+    readonly creations?: number;
+  };
   readonly checkpoints: readonly NewCheckpoint[];
   readonly ledger: readonly NewLedgerEntry[];
   /** Each extractor's one `system` message (pipeline-rules.md: its internal summary), in round order. */
@@ -82,9 +91,11 @@ export function afterTurnWrites(
   let judgments: number | null = null;
   const messages: NewMessage[] = [];
   const reconciled: { ledger: readonly NewLedgerEntry[]; report: NewCheckpoint[] } = { ledger: [], report: [] };
+  const creations: CreationStep[] = [];
   for (const step of input.steps) {
     const output = outputs.get(step.name);
-    if (step.stage === 'deep_interpretation') {
+    if (step.stage === 'creation') creations.push(step);
+    else if (step.stage === 'deep_interpretation') {
       if (before.events === undefined) throw new Error(`turn ${input.turn} saved no event state to reconcile with`);
       const interpretation = interpretationSchema.parse(output);
       const at = { turn: input.turn, events: before.events, monotonic: () => clock.monotonic() };
@@ -108,13 +119,21 @@ export function afterTurnWrites(
     }
   }
   const npc = npcStateAt(store, pack);
-  const learned = withLearnedLore(npc, pack, { ...before, time: input.startedAt }, state, input.turn);
+  const withLore = withLearnedLore(npc, pack, { ...before, time: input.startedAt }, state, input.turn);
+  // What the Narrator asked to create comes last: the extractors wrote only of what was already there.
+  const at = { turn: input.turn, time: inWorldMinutes(input.startedAt) };
+  const applied = applyCreations(creations, outputs, at, { created: createdAt(store), state, npc: withLore });
+  state = applied.state;
+  const learned = applied.npc;
+  for (const made of applied.made) messages.push(createdMessage(made));
   const checkpoints = [
     { kind: PLAY_STATE_CHECKPOINT, data: state },
     ...(learned === npc ? [] : [{ kind: NPC_STATE_CHECKPOINT, data: learned }]),
+    ...(applied.made.length === 0 ? [] : [{ kind: CREATIONS_CHECKPOINT, data: applied.created }]),
     ...reconciled.report,
   ];
-  const output = { states, lore, ...(judgments === null ? {} : { judgments }) };
+  const created = applied.made.length === 0 ? {} : { creations: applied.made.length };
+  const output = { states, lore, ...(judgments === null ? {} : { judgments }), ...created };
   const { ledger } = reconciled;
   if (input.closes === null) return { output, checkpoints, ledger, messages };
   const closing: PlayState = { ...state, location: input.closes.location, time: input.closes.time };
@@ -127,6 +146,15 @@ export function afterTurnWrites(
 function systemMessage(who: string, summary: string, count: number, unit: string): NewMessage {
   const written = `${count} ${unit}${count === 1 ? '' : 's'}`;
   return { owner: SYSTEM_OWNER, type: 'system', content: `${who}: ${summary.trim() || 'no summary'} (${written})` };
+}
+
+/** The creation's `system` message: what the story brought in, where. */
+function createdMessage(made: Made): NewMessage {
+  return {
+    owner: SYSTEM_OWNER,
+    type: 'system',
+    content: `Creation: ${made.name} (${made.kind} ${made.id}) — ${made.why}`,
+  };
 }
 
 /** The run a played turn commits with, when it left extractor steps. */

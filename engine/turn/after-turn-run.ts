@@ -8,6 +8,7 @@ import { llmRequest, loggedStageCall } from '../stage-call/index.ts';
 import { afterTurnWrites, APPLY_STEP, readAfterTurnInput } from './after-turn-apply.ts';
 import { interpretReplySchema, refinedJudgments, type Interpretation, type InterpretStep } from './classify/index.ts';
 import { EXTRACTOR_CALLS, type AfterTurnStep } from './extract.ts';
+import { CREATION_CALL, createdCharacterSchema, type CreationStep } from './creation/step.ts';
 import { errorMessage } from '../api/index.ts';
 
 export interface AfterTurnDeps {
@@ -121,6 +122,7 @@ export async function runAfterTurn(deps: AfterTurnDeps, runId: number): Promise<
 async function call(deps: AfterTurnDeps, turn: number, step: AfterTurnStep, log: NewStageCall[]): Promise<unknown> {
   if (step.stage === 'deep_interpretation') return interpret(deps, turn, step, log);
   const scope = callScope(deps, turn, log);
+  if (step.stage === 'creation') return create(scope, step);
   const { schemaName, maxTokens, temperature } = EXTRACTOR_CALLS[step.stage];
   // Checked again, per kind, when the run applies it.
   const schema: z.ZodType<unknown> = EXTRACTOR_CALLS[step.stage].schema;
@@ -129,6 +131,21 @@ async function call(deps: AfterTurnDeps, turn: number, step: AfterTurnStep, log:
     scope,
     request,
     (provider, signal, fitted) => provider.generateObject({ ...llmRequest(fitted), schema, schemaName, signal }),
+    asError,
+  );
+  return result.value;
+}
+
+/** A creation step's call: a person's public face and voice; a place or thing needs none (null: see creation/apply.ts). */
+async function create(scope: ReturnType<typeof callScope>, step: CreationStep): Promise<unknown> {
+  if (step.request.kind !== 'character') return null;
+  const { schemaName, maxTokens, temperature } = CREATION_CALL;
+  const request = { stage: step.stage, principal: step.principal, messages: step.messages, maxTokens, temperature };
+  const result = await loggedStageCall(
+    scope,
+    request,
+    (provider, signal, fitted) =>
+      provider.generateObject({ ...llmRequest(fitted), schema: createdCharacterSchema, schemaName, signal }),
     asError,
   );
   return result.value;

@@ -14,6 +14,7 @@ import type { RunKind, SaveStore, StoredBoundaryRun } from '../store/index.ts';
 import { runAfterTurn } from './after-turn-run.ts';
 import type { ParsedInput } from './commands.ts';
 import { landscapeAt } from './storykeeper/views.ts';
+import { playedPack } from './creation/created.ts';
 
 export interface SceneBoundaryDeps {
   readonly pack: StoryPack;
@@ -238,7 +239,7 @@ export class BackgroundRuns {
     const outcome = await runAfterTurn(
       {
         store,
-        pack: deps.pack,
+        pack: playedPack(deps.pack, store),
         router: deps.router,
         clock: deps.clock,
         emit: deps.emit,
@@ -262,18 +263,20 @@ export class BackgroundRuns {
     const deps = this.#deps;
     const turn = run.turnNumber;
     const part = boundaryPart(store.boundarySteps(run.id).map((row) => row.step));
+    // The boundary sees the people, places and things the story created like the pack's own.
+    const pack = playedPack(deps.pack, store);
     const outcome = await runBoundaryWorkflow(
       {
         store,
         handlers: deps.handlers ?? BOUNDARY_HANDLERS,
-        pack: deps.pack,
+        pack,
         prompts: deps.prompts,
         personaId: store.meta().personaId,
         router: deps.router,
         clock: deps.clock,
         emit: deps.emit,
         stageTimeoutMs: deps.stageTimeoutMs,
-        landscape: () => landscapeAt(store, deps.pack, turn),
+        landscape: () => landscapeAt(store, pack, turn),
         signal,
         onProgress: (progress) =>
           deps.emit({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { npcStateSchema } from '../boundary/index.ts';
 import {
+  CREATIONS_CHECKPOINT,
   EVENTS_REPORT_CHECKPOINT,
   IMPORTANCE_FLAGS_CHECKPOINT,
   NPC_STATE_CHECKPOINT,
@@ -9,6 +10,7 @@ import {
   TRUTH_CHECKPOINT,
   type CheckpointKind,
 } from '../store/index.ts';
+import { createdSchema } from './creation/created.ts';
 import { openingDeliveriesSchema } from './opening-deliveries.ts';
 import { playStateSchema } from './play-state.ts';
 
@@ -48,4 +50,5 @@ export const CHECKPOINT_SCHEMAS = {
   [EVENTS_REPORT_CHECKPOINT]: eventsReportSchema,
   [IMPORTANCE_FLAGS_CHECKPOINT]: importanceReportSchema,
   [SCENE_OPENINGS_CHECKPOINT]: openingDeliveriesSchema,
+  [CREATIONS_CHECKPOINT]: createdSchema,
 } as const satisfies Record<CheckpointKind, z.ZodType>;

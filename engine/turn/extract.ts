@@ -4,6 +4,7 @@ import { loreFactsSchema, stateChangesSchema } from './outputs.ts';
 import { buildView } from '../stream/index.ts';
 import { promptSchema } from './prompt-schema.ts';
 import { renderStage } from './render-stage.ts';
+import { creationStepSchema } from './creation/step.ts';
 import type { TurnContext } from './turn-context.ts';
 
 /**
@@ -29,6 +30,8 @@ export const afterTurnStepSchema = z.discriminatedUnion('stage', [
   }),
   // Stage 4 (deep interpretation): rendered as the persona's input is classified, reconciled when the run applies.
   interpretStepSchema,
+  // A creation request of the turn's Narrator (see creation/step.ts).
+  creationStepSchema,
 ]);
 
 export type AfterTurnStep = z.infer<typeof afterTurnStepSchema>;

@@ -25,6 +25,7 @@ export { npcStateAt } from './npc-state-at.ts';
 export { openingDeliveries, SCENE_OPENINGS_CHECKPOINT } from './opening-deliveries.ts';
 export { IMPORTANCE_FLAGS_CHECKPOINT } from './importance-flags.ts';
 export { CHOICES_CHECKPOINT, latestChoices } from './choices.ts';
+export { createdAt, createdNames, playedPack, withCreations, type Made } from './creation/created.ts';
 export { runAfterTurn, type AfterTurnDeps, type AfterTurnOutcome, type AfterTurnProgress } from './after-turn-run.ts';
 export { readAfterTurnInput, APPLY_STEP } from './after-turn-apply.ts';
 export { openingText, playMacros, type PlayMacros } from './play-macros.ts';

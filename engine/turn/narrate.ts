@@ -4,7 +4,14 @@ import { pendingId } from './append.ts';
 import { narrationStream, type NarrationStream } from './narration-stream.ts';
 import { NARRATOR_OWNER } from '../stream/index.ts';
 import { callStageObject, callStageText } from './call-stage.ts';
-import { beatScriptSchemaFor, type Beat, type BeatScript, type NarratorImportanceFlags } from './outputs.ts';
+import {
+  beatScriptSchemaFor,
+  type Beat,
+  type BeatScript,
+  type CreationOffer,
+  type CreationRequest,
+  type NarratorImportanceFlags,
+} from './outputs.ts';
 import { charactersPresent, displayName } from './prompt-view.ts';
 import { renderStage } from './render-stage.ts';
 import { dialogProblem, findSpeech, spokenOnly, spokenWordsStream } from './speech-check.ts';
@@ -29,12 +36,16 @@ export interface Resolution {
    * a world, where everyone present witnesses it.
    */
   readonly perceivedBy?: readonly string[];
+  /** What the call may create, when the pack allows it (the persona's call only; its guidance says how). */
+  readonly creation?: CreationOffer;
 }
 
-/** What a beat script leaves besides its prose: a scene opening's importance_flags, and the player's choices. */
+/** What a beat script leaves besides its prose: a scene opening's importance_flags, the player's choices, creations. */
 export interface NarratorExtras {
   readonly importanceFlags: NarratorImportanceFlags | null;
   readonly choices: readonly string[];
+  /** The people, places and things the Narrator asked to bring in (only when its call was offered creation). */
+  readonly creations: readonly CreationRequest[];
 }
 
 /**
@@ -52,7 +63,8 @@ export async function resolveIntention(context: TurnContext, resolution: Resolut
     else await speak(context, resolution, beat, heard);
   }
   const choices = offersChoices(resolution) ? tidyChoices(script.choices) : [];
-  return { importanceFlags: script.importance_flags ?? null, choices };
+  const creations = resolution.creation === undefined ? [] : (script.create ?? []);
+  return { importanceFlags: script.importance_flags ?? null, choices, creations };
 }
 
 /** The call that writes the turn's last prose is asked for choices (its guidance says how); no other call is. */
@@ -109,7 +121,8 @@ async function writeBeatScript(context: TurnContext, resolution: Resolution): Pr
   // A refused action involves no character: the Narrator renders it alone.
   const refused = (resolution.guidance?.constraint ?? '') !== '';
   const cueable = refused ? [] : charactersPresent(context.pack, context.state).map((character) => character.id);
-  const schema = beatScriptSchemaFor(cueable, resolution.flaggable, offersChoices(resolution));
+  const creation = refused ? null : (resolution.creation ?? null);
+  const schema = beatScriptSchemaFor(cueable, resolution.flaggable, offersChoices(resolution), creation);
   const call = (prompt: readonly LlmMessage[], shown: NarrationStream) =>
     callStageObject(context, {
       stage: 'narrator',

@@ -35,6 +35,29 @@ function importanceFlagsSchema<Id extends z.ZodType<string>>(character: Id) {
 export const MAX_CHOICES = 4;
 export const choicesSchema = z.array(z.string().min(1).max(100)).min(2).max(MAX_CHOICES);
 
+/** What the Narrator may bring into the story (npc-simulation.md's Writer `creation_requests`). */
+export const CREATION_KINDS = ['character', 'location', 'object'] as const;
+export type CreationKind = (typeof CREATION_KINDS)[number];
+
+/** One request: short fields, so the schema a small model is held to stays small. */
+function creationRequestSchema<Place extends z.ZodType<string>>(where: Place) {
+  return z.strictObject({
+    kind: z.enum(CREATION_KINDS),
+    name: z.string().trim().min(1).max(60),
+    concept: z.string().trim().min(1).max(200),
+    where,
+    why: z.string().trim().min(1).max(200),
+  });
+}
+export const anyCreationRequestSchema = creationRequestSchema(z.string().min(1));
+export type CreationRequest = z.infer<typeof anyCreationRequestSchema>;
+
+/** The places a request may put what it creates (location ids), and how many requests one script may hold. */
+export interface CreationOffer {
+  readonly places: readonly string[];
+  readonly max: number;
+}
+
 export const beatScriptSchema = z.strictObject({
   beats: z
     .array(z.discriminatedUnion('type', [narrationBeatSchema, cueBeatSchema]))
@@ -44,6 +67,8 @@ export const beatScriptSchema = z.strictObject({
   importance_flags: importanceFlagsSchema(z.string().min(1)).optional(),
   /** Offered only when the turn asks for them (a setting and the pack's tuning may turn them off). */
   choices: choicesSchema.optional(),
+  /** Offered only to the persona's call, when the pack allows creation and the scene has some left. */
+  create: z.array(anyCreationRequestSchema).max(20).optional(),
 });
 
 /**
@@ -51,11 +76,14 @@ export const beatScriptSchema = z.strictObject({
  * invent a speaker (and with nobody present, only narration beats exist). At a scene opening, `flaggable` lists the
  * characters whose tier the Narrator may ask to change; on other turns the script has no importance_flags at all.
  * With `offerChoices`, the script may end with the player's suggested next actions; otherwise it has no choices.
+ * With a `creation` offer it may ask for people, places and things the pack lacks, put in one of the offered places;
+ * without one the script has no `create` field at all (nothing added to a small model's grammar).
  */
 export function beatScriptSchemaFor(
   characterIds: readonly string[],
   flaggable: readonly string[] = [],
   offerChoices = false,
+  creation: CreationOffer | null = null,
 ): z.ZodType<BeatScript> {
   const [first, ...rest] = characterIds;
   const beat =
@@ -70,13 +98,26 @@ export function beatScriptSchemaFor(
     .min(1)
     .max(first === undefined ? MAX_BEATS : 12);
   const [firstFlaggable, ...restFlaggable] = flaggable;
-  const choices = { choices: choicesSchema.optional() };
-  const script = z.strictObject({ beats });
-  if (firstFlaggable === undefined) return offerChoices ? script.extend(choices) : script;
-  const flagged = script.extend({
-    importance_flags: importanceFlagsSchema(z.enum([firstFlaggable, ...restFlaggable])).optional(),
+  const [firstPlace, ...restPlaces] = creation?.places ?? [];
+  const canCreate = firstPlace !== undefined && creation !== null && creation.max >= 1;
+  const full = z.strictObject({
+    beats,
+    importance_flags: importanceFlagsSchema(
+      firstFlaggable === undefined ? z.string() : z.enum([firstFlaggable, ...restFlaggable]),
+    ).optional(),
+    choices: choicesSchema.optional(),
+    create: z
+      .array(creationRequestSchema(firstPlace === undefined ? z.string() : z.enum([firstPlace, ...restPlaces])))
+      .max(Math.max(1, creation?.max ?? 1))
+      .optional(),
   });
-  return offerChoices ? flagged.extend(choices) : flagged;
+  // What is not offered is left out of the schema altogether, so a grammar-constrained model never sees it.
+  const absent: { importance_flags?: true; choices?: true; create?: true } = {
+    ...(firstFlaggable === undefined ? { importance_flags: true } : {}),
+    ...(offerChoices ? {} : { choices: true }),
+    ...(canCreate ? {} : { create: true }),
+  };
+  return full.omit(absent);
 }
 export type BeatScript = z.infer<typeof beatScriptSchema>;
 export type Beat = BeatScript['beats'][number];

@@ -16,7 +16,7 @@ import { appendWhole } from './append.ts';
 import { NO_GUIDANCE } from './classify/guidance.ts';
 import { flaggableCharacters, importanceBrief } from './importance-flags.ts';
 import { resolveIntention, type NarratorExtras } from './narrate.ts';
-import type { NarratorImportanceFlags } from './outputs.ts';
+import type { CreationOffer, NarratorImportanceFlags } from './outputs.ts';
 import { choicesBrief } from './choices.ts';
 import {
   appendIntent,
@@ -26,6 +26,8 @@ import {
   prepareNpcIntent,
   type PreparedIntent,
 } from './npc-intent.ts';
+import { creationBrief } from './creation/offer.ts';
+import { creationSteps } from './creation/step.ts';
 import { opensScene, withoutOpening, withSceneCast, type PlayState } from './play-state.ts';
 import { charactersPresent, displayName } from './prompt-view.ts';
 import { markerMessages } from './scene-markers.ts';
@@ -68,6 +70,8 @@ export type TurnSetup = Omit<TurnContext, 'buffer' | 'stageLog'> & {
   readonly roster?: TierRoster | null;
   /** The Narrator may offer the player suggested next actions after the turn's last prose (see choices.ts). */
   readonly offerChoices?: boolean;
+  /** What the persona's Narrator call may create (creation/offer.ts); absent or null: nothing. */
+  readonly creation?: CreationOffer | null;
 };
 
 /**
@@ -101,6 +105,9 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   const playerName = displayName(context.pack, context.personaId, context.personaId);
   const choicesFor = (actor: string) =>
     setup.offerChoices === true && actor === lastActor ? { choices: choicesBrief(playerName) } : {};
+  // Only the persona's call may create: it answers what the player's intention asked of the world.
+  const offer = refused ? null : (setup.creation ?? null);
+  const creation = offer === null ? {} : { creation: creationBrief(context.pack, offer) };
   const resolution = {
     intention,
     roundStartSeq: personaRound,
@@ -111,8 +118,10 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
       ...surroundingsOf(setup, classified.classification),
       ...opening,
       ...choicesFor(context.personaId),
+      ...creation,
     },
     flaggable,
+    ...(offer === null ? {} : { creation: offer }),
     ...whisper,
     ...(perceivedBy === null ? {} : { perceivedBy }),
   };
@@ -152,6 +161,9 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
         : await resolveIntention(context, { ...resolving, guidance: { ...npcGuidance, constraint: judged.refusal } });
     if (resolved.choices.length > 0) choices = resolved.choices;
   }
+
+  // The creations run after the prose, beside the extractors; the after-turn work applies them.
+  afterTurn.push(...creationSteps(context, persona.creations));
 
   const moved = refused ? null : movement(context, classified.classification.destination);
   const movedState = moved === null ? context.state : moveTo(context.state, context.personaId, moved.to, moved.minutes);

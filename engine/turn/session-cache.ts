@@ -4,6 +4,7 @@ import type { StreamEntry } from '../stream/index.ts';
 import { initialEventState, loadEventRuntime, type EventRuntime, type EventTurnInput } from './classify/index.ts';
 import { PLAY_STATE_CHECKPOINT, initialPlayState, playStateFromCheckpoint, type PlayState } from './play-state.ts';
 import { toStreamEntry } from './stream-entries.ts';
+import { playedPack } from './creation/created.ts';
 
 /** What the next turn starts from: the recent history, the play state and how many turns the save holds. */
 export interface SessionStart {
@@ -13,21 +14,28 @@ export interface SessionStart {
 }
 
 /**
- * What a session keeps between turns so that a turn does not re-read the save: what the next turn starts from, and
- * the event runtime (truth set, triggers, landscape). Read from the save when first needed, moved on as turns commit,
+ * What a session keeps between turns so that a turn does not re-read the save: what the next turn starts from, the
+ * event runtime (truth set, triggers, landscape) and the pack as the save plays it. Read from the save when first needed, moved on as turns commit,
  * and dropped, all of it at once, by `invalidate()` whenever the save changed under it.
  */
 export class SessionCache {
   readonly #save: () => SaveStore;
-  readonly #pack: StoryPack;
+  readonly #base: StoryPack;
   readonly #historyWindow: number;
+  /** The pack as this save plays it: the pack's own content and what the story created (creation/created.ts). */
+  #played: StoryPack | null = null;
   #start: SessionStart | null = null;
   #events: EventRuntime | null = null;
 
   constructor(save: () => SaveStore, pack: StoryPack, historyWindow: number) {
     this.#save = save;
-    this.#pack = pack;
+    this.#base = pack;
     this.#historyWindow = historyWindow;
+  }
+
+  pack(): StoryPack {
+    this.#played ??= playedPack(this.#base, this.#save());
+    return this.#played;
   }
 
   current(): SessionStart {
@@ -44,8 +52,8 @@ export class SessionCache {
   events(): EventTurnInput {
     const store = this.#save();
     const { state } = this.current();
-    const events = state.events ?? initialEventState(this.#pack, state, store.meta().personaId);
-    this.#events ??= loadEventRuntime(this.#pack, store.meta().personaId, store, events);
+    const events = state.events ?? initialEventState(this.pack(), state, store.meta().personaId);
+    this.#events ??= loadEventRuntime(this.pack(), store.meta().personaId, store, events);
     return { runtime: this.#events, state: events };
   }
 
@@ -68,11 +76,12 @@ export class SessionCache {
   invalidate(): void {
     this.#start = null;
     this.#events = null;
+    this.#played = null;
   }
 
   #savedState(store: SaveStore): PlayState {
     const checkpoint = store.latestCheckpoint(PLAY_STATE_CHECKPOINT);
-    if (checkpoint === null) return initialPlayState(this.#pack, store.meta().personaId);
+    if (checkpoint === null) return initialPlayState(this.pack(), store.meta().personaId);
     return playStateFromCheckpoint(checkpoint.data, store.path);
   }
 }

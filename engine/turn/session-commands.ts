@@ -4,6 +4,7 @@ import type { SaveStore } from '../store/index.ts';
 import type { RunFailure } from './background-runs.ts';
 import type { ClosingScene } from './boundary-snapshot.ts';
 import { latestChoices } from './choices.ts';
+import { createdNames } from './creation/created.ts';
 import { OOC_COMMANDS, type OocCommand, type ParsedInput } from './commands.ts';
 import type { PlayState } from './play-state.ts';
 import { charactersPresent } from './prompt-view.ts';
@@ -17,7 +18,8 @@ import { addMinutes } from './world-time.ts';
 export interface CommandHost {
   /** The save played now: a fork replaces it. */
   readonly store: () => SaveStore;
-  readonly pack: StoryPack;
+  /** The pack as the save plays it (with what the story created). */
+  readonly pack: () => StoryPack;
   readonly historyWindow: number;
   readonly current: () => SessionStart;
   readonly play: (input: TurnInput, signal: AbortSignal) => Promise<PlayResult>;
@@ -109,9 +111,16 @@ async function retry(host: CommandHost, signal: AbortSignal): Promise<PlayResult
 function forked(host: CommandHost, reason: 'undo' | 'retry'): PlayResult {
   const store = host.store();
   const messages = store.lastMessages(host.historyWindow).map(toStreamMessage);
-  return { kind: 'forked', saveId: store.id, reason, messages, choices: latestChoices(store) };
+  return {
+    kind: 'forked',
+    saveId: store.id,
+    reason,
+    messages,
+    choices: latestChoices(store),
+    createdNames: createdNames(store),
+  };
 }
 
 function presentCharacter(host: CommandHost, reference: string): string | null {
-  return findCharacter(charactersPresent(host.pack, host.current().state), reference)?.id ?? null;
+  return findCharacter(charactersPresent(host.pack(), host.current().state), reference)?.id ?? null;
 }

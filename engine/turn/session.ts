@@ -22,6 +22,8 @@ import { npcStateForTurn } from './turn-knowledge.ts';
 import { playMacros, type PlayMacros } from './play-macros.ts';
 import { errorMessage } from '../api/index.ts';
 import { offersChoices } from './choices.ts';
+import { createdAt, createdNames } from './creation/created.ts';
+import { creationOffer } from './creation/offer.ts';
 import { SessionCache } from './session-cache.ts';
 import { discardsLastTurn, runCommand, type CommandHost } from './session-commands.ts';
 
@@ -62,7 +64,7 @@ export class PlaySession {
     this.#cache = new SessionCache(() => this.#store, deps.pack, deps.historyWindow);
     this.#commands = {
       store: () => this.#store,
-      pack: deps.pack,
+      pack: () => this.#cache.pack(),
       historyWindow: deps.historyWindow,
       current: () => this.#cache.current(),
       play: (input, signal) => this.#play(input, signal),
@@ -151,7 +153,7 @@ export class PlaySession {
     const started = deps.clock.monotonic();
     const stageLog: Parameters<typeof runTurn>[2] = [];
     // The knowledge graphs as the last boundary (or the last turn's lore) left them: each prompt reads its own view.
-    const npc = npcStateForTurn(store, deps.pack);
+    const npc = npcStateForTurn(store, this.#cache.pack());
     const reflected = this.#memories(npc);
     deps.emit({ type: 'turn.started', saveId: store.id, turn });
     try {
@@ -164,7 +166,7 @@ export class PlaySession {
       );
       // The turn commits on the npc state the last scene's reflections left, whether or not a call waited for them.
       const after = await reflected();
-      const plan = planTurnCommit(deps.pack, { turn, before: cache.state, outcome, npc: after, opening });
+      const plan = planTurnCommit(setup.pack, { turn, before: cache.state, outcome, npc: after, opening });
       const committed = store.commitTurn({
         input: JSON.stringify(input),
         startedAt,
@@ -218,7 +220,7 @@ export class PlaySession {
       if (provider.warm === undefined || warming.signal.aborted) return;
       // The runs wrote to the save since the session last read it.
       this.#cache.invalidate();
-      const npc = npcStateForTurn(this.#store, this.#deps.pack);
+      const npc = npcStateForTurn(this.#store, this.#cache.pack());
       const messages = nextNarratorPrompt(this.#turnSetup(npc, warming.signal));
       await provider.warm({ stage: 'narrator', principal: NARRATOR_OWNER, messages, signal: warming.signal });
     };
@@ -231,10 +233,11 @@ export class PlaySession {
     const store = this.#store;
     const cache = this.#cache.current();
     const meta = store.meta();
-    const opening = sceneOpeningFor(store, deps.pack, cache.state, npc);
+    const pack = this.#cache.pack();
+    const opening = sceneOpeningFor(store, pack, cache.state, npc);
     return {
       saveId: store.id,
-      pack: deps.pack,
+      pack,
       personaId: meta.personaId,
       prompts: deps.prompts,
       router: deps.router,
@@ -248,18 +251,19 @@ export class PlaySession {
       roster: npc.roster,
       partialProfiles: restoreProfilesState(npc.profiles).partial,
       offstage: offstageLives(npc),
-      standings: ownStandings(npc, deps.pack, meta.personaId),
+      standings: ownStandings(npc, pack, meta.personaId),
       turn: cache.turns + 1,
       history: cache.history,
       ...(opening === null ? {} : { opening }),
-      offerChoices: offersChoices(deps.pack, deps.choicesSetting?.() ?? true),
+      offerChoices: offersChoices(pack, deps.choicesSetting?.() ?? true),
+      creation: creationOffer(pack, cache.state, createdAt(store)),
     };
   }
 
   /** Opens a new game on one of the pack's card greetings: a turn of its own, before the player's first. */
   greet(index: number): SubmitResult {
     if (this.#cache.current().turns > 0) return this.#notice('The story has begun; a greeting only opens a new game.');
-    const opening = greetingTurn(this.#deps.pack, this.#cache.current().state, index, this.#macros);
+    const opening = greetingTurn(this.#cache.pack(), this.#cache.current().state, index, this.#macros);
     if ('notice' in opening) return this.#notice(opening.notice);
     return this.#commitQuiet(`greeting ${index + 1}`, opening.messages, opening.next);
   }
@@ -275,7 +279,7 @@ export class PlaySession {
     reason: ClosingScene['reason'],
   ): SubmitResult {
     const turn = this.#cache.current().turns + 1;
-    const messages: NewMessage[] = markerMessages(this.#deps.pack, markerState);
+    const messages: NewMessage[] = markerMessages(this.#cache.pack(), markerState);
     const closing = this.#cache.current().state;
     return this.#commitQuiet(
       input,
@@ -316,7 +320,7 @@ export class PlaySession {
       this.#deps.emit({ type: 'message.committed', saveId: this.#store.id, message, pendingId });
     }
     this.#deps.emit({ type: 'turn.finished', saveId: this.#store.id, turn });
-    return { kind: 'turn', saveId: this.#store.id, turn, messages, choices };
+    return { kind: 'turn', saveId: this.#store.id, turn, messages, choices, createdNames: createdNames(this.#store) };
   }
 
   /**
@@ -331,14 +335,14 @@ export class PlaySession {
         const reason = `the scene boundary after turn ${failure.turn} did not finish: ${failure.step} failed (${failure.reason})`;
         throw new StageFailure(failure.stage, failure.step, reason);
       }
-      return changed ? npcStateForTurn(this.#store, this.#deps.pack) : npc;
+      return changed ? npcStateForTurn(this.#store, this.#cache.pack()) : npc;
     };
     return () => (waited ??= read());
   }
 
   /** The run to start with a closing turn: the scene's snapshot and the workflow's steps. */
   #boundaryRun(scene: Omit<ClosingScene, 'personaId'>) {
-    return boundaryRun(this.#store, this.#deps.pack, { ...scene, personaId: this.#store.meta().personaId });
+    return boundaryRun(this.#store, this.#cache.pack(), { ...scene, personaId: this.#store.meta().personaId });
   }
 
   /**

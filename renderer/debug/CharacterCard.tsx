@@ -5,6 +5,7 @@ import { StateList } from './StateList.tsx';
 import { StandingList } from './StandingList.tsx';
 import { SummaryItem } from './SummaryItem.tsx';
 import { TierBadge } from './TierBadge.tsx';
+import { CreatedBadge } from './CreatedBadge.tsx';
 
 /** One character as of the turn: tier, states, where its off-screen life left it, who it seeks, what it knows. */
 export function CharacterCard(props: {
@@ -16,9 +17,12 @@ export function CharacterCard(props: {
   return (
     <section className="character-card" aria-label={character.name} data-character={character.id}>
       <h3>
-        {character.name} <TierBadge tier={character.tier} />
+        {character.name} <TierBadge tier={character.tier} /> <CreatedBadge created={character.created} />
       </h3>
       <dl className="character-facts">
+        {character.created !== null && (
+          <SummaryItem term="Created">{`by the story in turn ${character.created.turn}: ${character.created.why}`}</SummaryItem>
+        )}
         <SummaryItem term="Last simulated">{character.lastSimulated ?? 'never'}</SummaryItem>
         <SummaryItem term="Situation">{character.situation === '' ? '—' : character.situation}</SummaryItem>
       </dl>

@@ -1,5 +1,6 @@
 import type { ChronicleCharacterView } from '../engine.ts';
 import { WORLD_GRAPH } from '../stores/picked-graph.ts';
+import { CreatedBadge } from './CreatedBadge.tsx';
 import { TierBadge } from './TierBadge.tsx';
 
 /** Whom the Characters panel shows: every character of the story with its tier, and the World KG after them. */
@@ -9,8 +10,8 @@ export function CharacterList(props: {
   readonly onPick: (graph: string) => void;
 }) {
   const choices = [
-    ...props.characters.map((character) => ({ id: character.id, name: character.name, tier: character.tier })),
-    { id: WORLD_GRAPH, name: 'World KG', tier: null },
+    ...props.characters.map(({ id, name, tier, created }) => ({ id, name, tier, created })),
+    { id: WORLD_GRAPH, name: 'World KG', tier: null, created: null },
   ];
   return (
     <ul className="character-list" aria-label="Characters">
@@ -25,6 +26,7 @@ export function CharacterList(props: {
           >
             <span className="character-name">{choice.name}</span>
             {choice.tier !== null && <TierBadge tier={choice.tier} />}
+            <CreatedBadge created={choice.created} />
           </button>
         </li>
       ))}

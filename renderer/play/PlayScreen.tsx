@@ -14,7 +14,8 @@ export function PlayScreen(props: { readonly saveId: string }) {
   const packs = useStore(library, (state) => state.packs);
   const debugOpen = useStore(debug, (state) => state.open);
   const pack = packs.find((candidate) => candidate.id === summary?.packId);
-  const names = useMemo(() => namesOf(pack), [pack]);
+  const created = useStore(play, (state) => state.createdNames);
+  const names = useMemo(() => namesOf(pack, created), [pack, created]);
   useEffect(() => {
     void play.getState().open(props.saveId);
     return () => play.getState().close();

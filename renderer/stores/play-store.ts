@@ -34,6 +34,7 @@ const CLOSED: PlayData = {
   draft: EMPTY_DRAFT,
   boundary: null,
   choices: [],
+  createdNames: [],
 };
 
 /** The open save as the player sees it: its stream, the turn being written, and what the last submission did. */
@@ -47,6 +48,7 @@ export function createPlayStore(api: EngineClient) {
             messages: mergeMessages(get().messages, result.messages),
             failure: null,
             choices: result.choices,
+            createdNames: result.createdNames,
           };
         case 'failed':
           return {
@@ -61,6 +63,7 @@ export function createPlayStore(api: EngineClient) {
             failure: null,
             hasOlder: (result.messages[0]?.id ?? 1) > 1,
             choices: result.choices,
+            createdNames: result.createdNames,
           };
         case 'notice':
           return { notice: result.message, draft: sent.text.startsWith('/') ? EMPTY_DRAFT : sent, choices: before };
@@ -73,8 +76,8 @@ export function createPlayStore(api: EngineClient) {
         const opened = await api['saves.open']({ id: saveId, lastMessages: PAGE });
         if (get().saveId !== saveId) return;
         if (!opened.ok) return set({ error: opened.error.message });
-        const { summary, messages, choices } = opened.value;
-        set({ summary, messages, choices, hasOlder: messages.length < summary.messageCount });
+        const { summary, messages, choices, createdNames } = opened.value;
+        set({ summary, messages, choices, createdNames, hasOlder: messages.length < summary.messageCount });
       },
       async loadOlder() {
         const { saveId, messages, loadingOlder, hasOlder } = get();

@@ -1,4 +1,4 @@
-import type { SaveSummary, StreamMessage } from '../engine.ts';
+import type { CreatedName, SaveSummary, StreamMessage } from '../engine.ts';
 
 /** A message still being written: shown at once, growing with each delta, replaced when its turn commits. */
 export interface PendingMessage {
@@ -62,4 +62,6 @@ export interface PlayData {
   readonly boundary: BoundaryProgress | null;
   /** The Narrator's suggested next actions after the latest prose; gone once the player sends anything. */
   readonly choices: readonly string[];
+  /** The characters the story created (not in the pack's summary), so their lines are headed by name. */
+  readonly createdNames: readonly CreatedName[];
 }

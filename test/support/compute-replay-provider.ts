@@ -42,6 +42,7 @@ export const STAGE_OUTPUT_CAPS: Readonly<Record<StageKind, number>> = {
   cohort_member: 150,
   offscreen_inference: 150,
   partial_profile: 150,
+  creation: 80,
 };
 
 export interface ComputeCall {

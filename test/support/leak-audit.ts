@@ -14,6 +14,7 @@ import {
 import type { SaveStore, StoredMessage, StoredStageCall } from '../../engine/store/index.ts';
 import { truthAt } from '../../engine/turn/index.ts';
 import { npcStateForTurn } from '../../engine/turn/turn-knowledge.ts';
+import { playedPack } from '../../engine/turn/creation/created.ts';
 
 export interface Leak {
   readonly stage: string;
@@ -306,7 +307,9 @@ function parseJson(text: string): unknown {
  * grow: every entry a prompt could have held is in the last npc_state), and the guarded-fact leaks, each call judged
  * by the truth set as of its turn. Closes nothing: the caller owns the store.
  */
-export function readAuditedSave(store: SaveStore, pack: StoryPack) {
+export function readAuditedSave(store: SaveStore, packOnly: StoryPack) {
+  // The pack as the save played it: what the story created is audited like the pack's own (its private knowledge).
+  const pack = playedPack(packOnly, store);
   const stream = store.messagesBefore(null, 100_000);
   const turns = store.turns();
   const calls = turns.flatMap((turn) => store.stageCalls(turn.id).map((call) => ({ call, turn: turn.number })));
@@ -327,7 +330,7 @@ export function readAuditedSave(store: SaveStore, pack: StoryPack) {
       spoken,
     ),
   );
-  return { stream, calls: calls.map(({ call }) => call), knowledge, personaId, guarded };
+  return { stream, calls: calls.map(({ call }) => call), knowledge, personaId, guarded, pack };
 }
 
 /**

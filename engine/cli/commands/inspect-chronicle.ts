@@ -9,13 +9,23 @@ export function formatChronicle(view: ChronicleView): string {
   for (const character of view.characters) {
     const simulated = character.lastSimulated === null ? 'never simulated' : `simulated ${character.lastSimulated}`;
     const situation = character.situation === '' ? '' : ` — ${character.situation}`;
-    lines.push(`  ${character.id} (${character.tier}), ${simulated}${situation}`);
+    const created = character.created === null ? '' : `, created by the story in turn ${character.created.turn}`;
+    lines.push(`  ${character.id} (${character.tier}${created}), ${simulated}${situation}`);
     for (const side of character.standings) {
       const why = side.why === '' ? '' : ` — ${side.why}`;
       lines.push(`    stands with ${side.to}: ${side.text}${side.strong ? ' (strong)' : ''}${why}`);
     }
   }
+  lines.push('', ...createdLines(view));
   return `${lines.join('\n')}\n`;
+}
+
+function createdLines({ created }: ChronicleView): string[] {
+  if (created.length === 0) return ['Created by the story: (nothing yet)'];
+  return [
+    'Created by the story:',
+    ...created.map((made) => `  ${made.kind} ${made.id} "${made.name}" (turn ${made.turn}): ${made.why}`),
+  ];
 }
 
 function chronicleLines({ chronicle }: ChronicleView): string[] {

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import {
   createEngineClient,
   createInProcessTransport,
+  type CreatedName,
   type EngineClient,
   type PlayResult,
   type Result,
@@ -85,7 +86,7 @@ export const playCommand: CliCommand = {
         greeting,
       });
       const scripted: ScriptedInput[] = [...file.inputs, ...parseInputs((values.input ?? []).join('\n'))];
-      const names = await nameLookup(api, save.packId);
+      const names = await nameLookup(api, save.packId, save.id);
       if (save.created) await printOpening(api, context, save, values.json);
       subscribe((event) => {
         if (event.type === 'llm.slow') context.io.stderr(`${slowGenerationWarning(event)}\n`);
@@ -96,12 +97,17 @@ export const playCommand: CliCommand = {
             write: context.io.stdout,
             personaId: save.personaId,
             sandbox: values.sandbox,
-            names,
+            names: names.of,
           }),
         );
       }
-      const play = (input: ScriptedInput, saveId: string) =>
-        api['play.submit']({ saveId, text: input.text, thought: input.thought });
+      const play = async (input: ScriptedInput, saveId: string) => {
+        const result = await api['play.submit']({ saveId, text: input.text, thought: input.thought });
+        // A character the story created is named from the turn after its creation's: its lines print by name.
+        if (result.ok && (result.value.kind === 'turn' || result.value.kind === 'forked'))
+          names.learn(result.value.createdNames);
+        return result;
+      };
       const cancel: Cancel = (saveId) => api['play.cancel']({ saveId });
       const settle: Settle = (saveId) => api['play.settle']({ saveId });
       if (scripted.length > 0 || values.json)
@@ -278,7 +284,9 @@ async function printOpening(
   if (json) {
     const turn = opened.messages[0]?.turn;
     if (turn !== undefined)
-      context.io.stdout(jsonLines({ kind: 'turn', saveId: save.id, turn, messages: opened.messages, choices: [] }));
+      context.io.stdout(
+        jsonLines({ kind: 'turn', saveId: save.id, turn, messages: opened.messages, choices: [], createdNames: [] }),
+      );
     return;
   }
   const pack = unwrap(await api['packs.list']()).find((candidate) => candidate.id === save.packId);
@@ -287,13 +295,18 @@ async function printOpening(
   for (const message of opened.messages) if (message.type === 'narration') context.io.stdout(`${message.content}\n\n`);
 }
 
-async function nameLookup(api: EngineClient, packId: string): Promise<(owner: string) => string> {
+/** Speakers' names: the pack's, and those of the characters the story created, as each play result tells them. */
+async function nameLookup(api: EngineClient, packId: string, save: string) {
   const packs = unwrap(await api['packs.list']());
   const pack = packs.find((candidate) => candidate.id === packId);
   const names = new Map(
     [...(pack?.personas ?? []), ...(pack?.characters ?? [])].map((entry) => [entry.id, entry.name]),
   );
-  return (owner) => names.get(owner) ?? owner;
+  const learn = (created: readonly CreatedName[]) => {
+    for (const { id, name } of created) names.set(id, name);
+  };
+  learn(unwrap(await api['saves.open']({ id: save, lastMessages: 0 })).createdNames);
+  return { of: (owner: string) => names.get(owner) ?? owner, learn };
 }
 
 async function packIdOf(dir: string): Promise<string> {

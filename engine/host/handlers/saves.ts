@@ -1,7 +1,7 @@
 import { EngineError, type EngineHandlers } from '../../api/index.ts';
 import type { SaveLibrary } from '../../store/index.ts';
 import { packGreetings } from '../../pack/index.ts';
-import { latestChoices, toStreamMessage } from '../../turn/index.ts';
+import { createdNames, latestChoices, toStreamMessage } from '../../turn/index.ts';
 import type { HostContext } from '../context.ts';
 import type { PackRegistry } from '../pack-registry.ts';
 import type { SaveReaders, SaveReading } from '../save-readers.ts';
@@ -59,6 +59,7 @@ export function savesHandlers(
         summary: store.summary(),
         messages: store.lastMessages(lastMessages).map(toStreamMessage),
         choices: latestChoices(store),
+        createdNames: createdNames(store),
       }));
     },
     'saves.rename': async ({ id, title }) => {

@@ -32,6 +32,7 @@ const PRIORITIES: Readonly<Record<StageKind, EvaluationPriority>> = {
   cohort_member: BACKGROUND,
   offscreen_inference: BACKGROUND,
   partial_profile: BACKGROUND,
+  creation: BACKGROUND,
 };
 
 /** A warm-up of a prompt ahead of its call: idle-time work, behind everything else. */

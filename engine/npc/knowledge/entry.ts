@@ -26,6 +26,7 @@ export const KNOWLEDGE_SOURCES = [
   'simulation',
   'offscreen-inference',
   'chronicler',
+  'creation',
 ] as const;
 export type KnowledgeSource = (typeof KNOWLEDGE_SOURCES)[number];
 

@@ -66,6 +66,12 @@ export const tuningSchema = z
       .describe(
         "true: the first acting character's NPC Intent is decided while the Narrator writes the persona's round, from the story as it stood, then judged by the world when its round comes and decided again if the world refuses it (default false).",
       ),
+    creation: z
+      .union([z.boolean(), z.number().int().min(0).max(20)])
+      .optional()
+      .describe(
+        'Whether the Narrator may bring in a person, place or thing the pack lacks (a dock hand, a back room, a letter), kept in the save: false (or 0) never; a number: at most that many per scene; default true (2 per scene).',
+      ),
     narratorTemperature: z.number().min(0).max(2).optional().describe('Sampling temperature of the Narrator.'),
     historyMessages: z
       .number()

@@ -51,6 +51,7 @@ What is known of this world:
 {{/if}}
 {{#if guidance.understood}}As the world understood it: {{guidance.understood}}.
 {{/if}}{{#if guidance.choices}}{{guidance.choices}}
+{{/if}}{{#if guidance.creation}}{{guidance.creation}}
 {{/if}}{{#if chars.arrived}}Here now as well, since the scene began (id — name: description):
 {{chars.arrived}}
 {{/if}}Intention to resolve — {{intention.owner_name}}{{#if intention.whisper_to}} (whispered, for {{intention.whisper_to}} alone){{/if}}: {{intention.content}}`;

@@ -11,6 +11,8 @@ import {
   type ChronicleState,
   type SimulationState,
 } from '../../../engine/npc/index.ts';
+import { characterSchema } from '../../../engine/pack/index.ts';
+import { CREATIONS_CHECKPOINT } from '../../../engine/store/index.ts';
 import { SCENE_OPENINGS_CHECKPOINT } from '../../../engine/turn/index.ts';
 import { cli, replayArrival } from '../../support/cli.ts';
 import { lanternQuay } from '../../support/packs.ts';
@@ -72,6 +74,28 @@ const chronicle: ChronicleState = chronicleStateSchema.parse({
   writer_guidance: { manifesting_now: ['A shutter tears loose in the gale.'], tonal_direction: 'Tightening.' },
 });
 
+/** What a turn's creation requests left: a boatman and a back room (whose name the pack's chapel already took). */
+const created = {
+  version: 1,
+  made: [
+    { kind: 'character', id: 'ned-tolly', name: 'Ned Tolly', turn: 2, scene: 1, why: 'someone rows the boats out' },
+    { kind: 'location', id: 'chapel-2', name: 'Chapel', turn: 2, scene: 1, why: 'a place for private talk' },
+  ],
+  characters: [
+    characterSchema.parse({
+      id: 'ned-tolly',
+      name: 'Ned Tolly',
+      description: 'A broad boatman.',
+      location: 'drowned-lantern',
+      tier: 'background',
+    }),
+  ],
+  locations: [
+    { id: 'chapel-2', name: 'Chapel', description: 'A back room.', connections: [{ to: 'drowned-lantern' }] },
+  ],
+  objects: [],
+};
+
 const standings = {
   version: 1,
   sides: [{ from: 'ambrose-hale', to: 'silas-crane', values: { fear: 0.7, trust: -0.2 }, why: 'Crane knows too much' }],
@@ -89,6 +113,7 @@ beforeAll(async () => {
     commitCheckpoints(store, 'test: a scene boundary', [
       { kind: NPC_STATE_CHECKPOINT, data: { ...initialNpcState(pack), simulation, chronicle, standings } },
       { kind: SCENE_OPENINGS_CHECKPOINT, data: { 'ambrose-hale@1': 1, 'silas-crane@1': 1 } },
+      { kind: CREATIONS_CHECKPOINT, data: created },
     ]);
   } finally {
     store.close();
@@ -116,6 +141,12 @@ describe('storyloom inspect <save> chronicle', () => {
     expect(stdout).toContain('kit-wickett (significant), never simulated');
     // Each character's own side of its relationships, strong ones marked (the planner's +2).
     expect(stdout).toContain('    stands with silas-crane: fear +0.70, trust −0.20 (strong) — Crane knows too much');
+    // What the story created: its characters marked among the pack's, and everything listed with the Narrator's reason.
+    expect(stdout).toContain('ned-tolly (background, created by the story in turn 2), never simulated');
+    expect(stdout).toContain('kit-wickett (significant), never simulated');
+    expect(stdout).toContain(
+      'Created by the story:\n  character ned-tolly "Ned Tolly" (turn 2): someone rows the boats out\n  location chapel-2 "Chapel" (turn 2): a place for private talk',
+    );
   });
 
   it('gives the same view as JSON', async () => {
@@ -136,6 +167,7 @@ describe('storyloom inspect <save> chronicle', () => {
   it('says so when no scene boundary has finished as of an earlier turn', async () => {
     const { stdout } = await cli('--home', home, 'inspect', save, 'chronicle', '--turn', '1');
     expect(stdout).toContain('Chronicle — no scene boundary has finished yet');
+    expect(stdout).toContain('Created by the story: (nothing yet)');
     expect(stdout).toContain('Story state: (the Chronicler has not run yet)');
   });
 });

@@ -80,7 +80,7 @@ async function playArrivalWith(overrides: { readonly [stage: string]: string }) 
   const store = await openSave(path.join(home, 'saves', saveId), { clock: manualClock(), appVersion: '0.1.0' }, 'read');
   const audited = readAuditedSave(store, pack);
   store.close();
-  return { pack, ...audited };
+  return audited;
 }
 
 describe('the leak audit over every template variable', () => {

@@ -221,7 +221,7 @@ start: { location: harbour, time: tomorrow, persona: captain }
     expect(lines).toEqual([
       'characters/old/tom.yaml:1:1: warning: ignored: character files are read from characters/*.yaml (one level, .yaml)',
       'charcters.yaml:1:1: warning: not a story-pack file; ignored (did you mean "characters.yaml"?)',
-      'prompts/narator.hbs:1:1: warning: not a prompt this app uses; ignored (did you mean "narrator"?) (prompts are named <stage>.hbs: narrator, character_dialog, npc_intent, persona_intent, persona_extractor, character_extractor, lore_extractor, character_reflection, intent_check, standalone_simulation, cohort_moderator, cohort_member, cohort_member_account, offscreen_inference, chronicler, lore_crafter, partial_profile)',
+      'prompts/narator.hbs:1:1: warning: not a prompt this app uses; ignored (did you mean "narrator"?) (prompts are named <stage>.hbs: narrator, character_dialog, npc_intent, persona_intent, persona_extractor, character_extractor, lore_extractor, character_reflection, intent_check, standalone_simulation, cohort_moderator, cohort_member, cohort_member_account, offscreen_inference, chronicler, lore_crafter, partial_profile, creation)',
     ]);
   });
 

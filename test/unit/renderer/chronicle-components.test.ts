@@ -35,6 +35,17 @@ describe('characters panel', () => {
     expect(html).toMatch(/data-graph="world"><span class="character-name">World KG<\/span><\/button>/u);
   });
 
+  it('marks the characters the story created, in the list and on the card, and no pack character', () => {
+    const list = characters();
+    expect(list).toMatch(
+      /data-graph="ned-tolly"><span class="character-name">Ned Tolly<\/span><span class="tier-badge tier-background">background<\/span><span class="created-badge" title="Created by the story in turn 2: someone must answer for the rope">created<\/span>/u,
+    );
+    expect(list.match(/class="created-badge"/gu)?.length).toBe(1);
+    const card = characters({ picked: 'ned-tolly' });
+    expect(card).toContain('<dt>Created</dt><dd>by the story in turn 2: someone must answer for the rope</dd>');
+    expect(characters({ picked: 'jory' })).not.toContain('<dt>Created</dt>');
+  });
+
   it('shows the character picked: last simulation, situation, states strongest first with the subconscious marked', () => {
     const html = characters();
     expect(html).toContain('<section class="character-card" aria-label="Odile Fenn" data-character="odile-fenn">');

@@ -22,7 +22,17 @@ export function pendingInteraction(extra: Partial<PendingInteractionView> = {}):
 }
 
 function character(id: string, name: string, extra: Partial<ChronicleCharacterView> = {}): ChronicleCharacterView {
-  return { id, name, tier: 'significant', lastSimulated: null, situation: '', states: [], standings: [], ...extra };
+  return {
+    id,
+    name,
+    tier: 'significant',
+    lastSimulated: null,
+    situation: '',
+    states: [],
+    standings: [],
+    created: null,
+    ...extra,
+  };
 }
 
 /** After the first scene of a harbour story: the Chronicler has written once, Odile lived an evening off-screen. */
@@ -91,6 +101,13 @@ export function chronicleView(extra: Partial<ChronicleView> = {}): ChronicleView
         ],
       }),
       character('jory', 'Jory', { tier: 'background' }),
+      character('ned-tolly', 'Ned Tolly', {
+        tier: 'background',
+        created: { turn: 2, why: 'someone must answer for the rope' },
+      }),
+    ],
+    created: [
+      { kind: 'character', id: 'ned-tolly', name: 'Ned Tolly', turn: 2, why: 'someone must answer for the rope' },
     ],
     ...extra,
   };
