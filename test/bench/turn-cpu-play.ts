@@ -1,5 +1,7 @@
 // The run behind turn-cpu.bench.ts: Lantern Quay's arrival playthrough on the benchmark model, every stage through
 // the ComputeReplayProvider, with a one-call baseline before each turn on its own context of the same model.
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EngineEvent, StreamMessage } from '../../engine/api/index.ts';
@@ -21,6 +23,8 @@ import {
 
 export interface PlayOptions extends ModelOptions {
   readonly turns: number;
+  /** Lantern Quay with `tuning.prepareIntents` on (issue 23, item 7), played from a copy of the pack. */
+  readonly prepareIntents: boolean;
 }
 
 export interface TurnMeasure {
@@ -74,7 +78,8 @@ export async function playArrival(options: PlayOptions): Promise<PlayRun> {
   const file = await readInputsFile(path.join(FIXTURES, 'arrival.inputs'));
   const script = await createScriptedProvider({ file: path.join(FIXTURES, 'arrival.yaml') });
   const replay = createComputeReplayProvider(local, script, { outputScale: options.outputScale });
-  const setup = await startPlay(async () => replay, model.config);
+  const stories = options.prepareIntents ? await storiesPreparingIntents() : null;
+  const setup = await startPlay(async () => replay, model.config, stories ?? STORIES_DIR);
   const clock = eventClock(setup.subscribe);
   const stopProgress = setup.subscribe(reportStage);
   try {
@@ -138,6 +143,7 @@ export async function playArrival(options: PlayOptions): Promise<PlayRun> {
     stopProgress();
     await setup.cleanup();
     await model.dispose();
+    if (stories !== null) await rm(stories, { recursive: true, force: true });
   }
 }
 
@@ -184,6 +190,15 @@ function eventClock(subscribe: (listener: (event: EngineEvent) => void) => () =>
       return { sceneAt: sceneEnded ?? ended.at, wholeAt: ended.at };
     },
   };
+}
+
+/** A stories folder holding Lantern Quay with `tuning.prepareIntents: true` appended to its story.yaml. */
+async function storiesPreparingIntents(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'storyloom-bench-stories-'));
+  const pack = path.join(dir, 'lantern-quay');
+  await cp(path.join(STORIES_DIR, 'lantern-quay'), pack, { recursive: true });
+  await appendFile(path.join(pack, 'story.yaml'), '\ntuning:\n  prepareIntents: true\n');
+  return dir;
 }
 
 function seconds(ms: number): number {

@@ -19,6 +19,8 @@
 //   STORYLOOM_BENCH_TYPE          Q4_0 (default) or Q8_0.
 //   STORYLOOM_BENCH_OUTPUT_SCALE  multiplies every stage's output cap and the baseline's 150 tokens (default 1).
 //   STORYLOOM_BENCH_CACHE         where the generated model is kept (default ~/.cache/storyloom-bench).
+//   STORYLOOM_BENCH_PREPARE_INTENTS  1: Lantern Quay with tuning.prepareIntents on (a character's NPC Intent decided
+//                                 while the Narrator writes), to weigh it against the default.
 //
 // Every stage call has the app's 180 s stage timeout: on a machine busy with other work the 1B narrator's first prompt
 // (≈ 2,300 tokens) can exceed it and fail the turn. Measure on an otherwise idle machine.
@@ -42,7 +44,7 @@ function readOptions(): PlayOptions {
   const turns = Number(process.env.STORYLOOM_BENCH_TURNS ?? 6);
   if (!Number.isInteger(turns) || turns < 1 || turns > 6)
     throw new Error(`STORYLOOM_BENCH_TURNS must be 1–6, got ${process.env.STORYLOOM_BENCH_TURNS}`);
-  return { ...readModelOptions(), turns };
+  return { ...readModelOptions(), turns, prepareIntents: process.env.STORYLOOM_BENCH_PREPARE_INTENTS === '1' };
 }
 
 let played: Promise<PlayRun> | null = null;

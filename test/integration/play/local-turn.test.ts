@@ -39,8 +39,21 @@ describe('a turn on the local provider with the tiny GGUF model', () => {
     store.close();
 
     const structured = calls.filter((call) => call.stage !== 'character_dialog');
+    // The random Narrator may also ask to create a person (tuning.creation is on by default): its stage then runs too.
+    const createsPerson = structured.some(
+      (call) =>
+        call.stage === 'narrator' &&
+        JSON.stringify(JSON.parse(call.output ?? '{}').create ?? []).includes('"kind":"character"'),
+    );
     expect(new Set(structured.map((call) => call.stage))).toEqual(
-      new Set(['narrator', 'persona_extractor', 'lore_extractor', 'npc_intent', 'character_extractor']),
+      new Set([
+        'narrator',
+        'persona_extractor',
+        'lore_extractor',
+        'npc_intent',
+        'character_extractor',
+        ...(createsPerson ? ['creation'] : []),
+      ]),
     );
     for (const call of calls) {
       expect(call.error, `${call.stage} failed`).toBeNull();

@@ -35,7 +35,7 @@ describe('the Storykeeper in the turn', () => {
     const persona = game.fake.prompts.findLast(
       (prompt) => prompt.stage === 'narrator' && prompt.text.includes('Intention to resolve — Sam Fairweather'),
     );
-    expect(persona?.text).toContain('As the world understood it: show the brass badge.\nIntention to resolve');
+    expect(persona?.text).toMatch(/As the world understood it: show the brass badge\.\n(?:.*\n)*Intention to resolve/u);
     // A mass or a gate condition never reaches the Narrator, only the story's own words.
     expect(narrator).not.toMatch(/\bmass\b|\bpull\b|sam_is_the_boards_man/u);
   });
