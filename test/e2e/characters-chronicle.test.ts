@@ -66,7 +66,7 @@ describe('characters and chronicle panels', () => {
     // The turn's extractors run first (the story takes note), then the scene's boundary, then the reflections.
     await expect
       .poll(() => indicator.textContent(), { timeout: 10_000 })
-      .toMatch(/^(The world moves on… \d of 7|The characters remember… \d of 2)$/u);
+      .toMatch(/^(The world moves on… \d of 8|The characters remember… \d of 2)$/u);
     // The boundary never holds the input: the player types on while the world moves on.
     await input().fill('I turn up my collar');
     await expect(input().inputValue()).resolves.toBe('I turn up my collar');
