@@ -62,6 +62,9 @@ describe('characters and chronicle panels', () => {
     );
     const indicator = page.locator('.boundary-indicator');
     await indicator.waitFor();
+    // As the background work begins, the drawer has no chronicle to show yet: the Chronicler writes in the boundary.
+    // (Read at once: with scripted replies the whole boundary may end within the next few assertions.)
+    expect(await drawer.locator('.chronicle-empty').count()).toBe(1);
     await expect(indicator.getAttribute('role')).resolves.toBe('status');
     // The turn's extractors run first (the story takes note), then the scene's boundary, then the reflections.
     await expect
@@ -71,8 +74,6 @@ describe('characters and chronicle panels', () => {
     await input().fill('I turn up my collar');
     await expect(input().inputValue()).resolves.toBe('I turn up my collar');
     await page.screenshot({ path: screenshotPath('boundary-indicator'), animations: 'disabled' });
-    // Until the boundary has finished, the drawer has no chronicle to show.
-    await expect.poll(() => drawer.locator('.chronicle-empty').count()).toBe(1);
     await guidance().waitFor({ timeout: 15_000 });
     await input().fill('');
     await expect(drawer.locator('.chronicle-headline').textContent()).resolves.toContain('after turn 3');
