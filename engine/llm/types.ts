@@ -24,6 +24,12 @@ export interface LlmObjectRequest<T> extends LlmRequest {
   readonly schema: z.ZodType<T>;
   /** A short identifier for the schema (used by providers that need a name, e.g. OpenAI's json_schema). */
   readonly schemaName: string;
+  /**
+   * What the reply is to open with, JSON the schema allows (a beat script's first narration beat, up to its text). A
+   * provider that can put it in the prompt does, so the model writes only what follows; the result's text still
+   * begins with it. Others let the model write the reply whole.
+   */
+  readonly replyOpening?: string;
 }
 
 // Usage figures cross the wire (stage events, logs), so engine/api owns their shape.

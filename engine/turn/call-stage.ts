@@ -22,7 +22,11 @@ export async function callStageText(context: TurnContext, request: StageCallRequ
 
 export async function callStageObject<T>(
   context: TurnContext,
-  request: StageCallRequest & { readonly schema: z.ZodType<T>; readonly schemaName: string },
+  request: StageCallRequest & {
+    readonly schema: z.ZodType<T>;
+    readonly schemaName: string;
+    readonly replyOpening?: string;
+  },
 ): Promise<LlmTextResult & { readonly value: T }> {
   return loggedStageCall(
     turnScope(context),
@@ -32,6 +36,7 @@ export async function callStageObject<T>(
         ...llmRequest(fitted),
         schema: request.schema,
         schemaName: request.schemaName,
+        ...(request.replyOpening === undefined ? {} : { replyOpening: request.replyOpening }),
         signal,
       }),
     failTurn,

@@ -115,6 +115,12 @@ export function narratorPrompt(context: TurnContext, resolution: Resolution): Ll
   });
 }
 
+/**
+ * A beat script opens on narration, the Narrator setting the moment before anyone speaks; a local model is handed this
+ * opening with the prompt (see LlmObjectRequest.replyOpening), so its first token is already prose the player sees.
+ */
+export const NARRATION_FIRST = '{"beats": [{"type": "narration", "content": "';
+
 async function writeBeatScript(context: TurnContext, resolution: Resolution): Promise<WrittenScript> {
   const messages = narratorPrompt(context, resolution);
   const temperature = context.pack.manifest.tuning.narratorTemperature;
@@ -130,6 +136,7 @@ async function writeBeatScript(context: TurnContext, resolution: Resolution): Pr
       messages: prompt,
       schema,
       schemaName: 'beat_script',
+      replyOpening: NARRATION_FIRST,
       maxTokens: 1200,
       onTextDelta: shown.onTextDelta,
       ...(temperature === undefined ? {} : { temperature }),

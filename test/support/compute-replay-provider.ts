@@ -103,18 +103,30 @@ export function createComputeReplayProvider(
   }
 
   async function replay<R extends LlmTextResult>(
-    request: LlmRequest,
+    request: LlmRequest & { readonly replyOpening?: string },
     schemaName: string | undefined,
     scripted: (quiet: LlmRequest) => Promise<R>,
   ): Promise<R> {
     const startedAt = performance.now();
     running++;
     try {
-      const { onTextDelta, ...quiet } = request;
+      const { onTextDelta, replyOpening, ...quiet } = request;
       const reply = await scripted(quiet);
-      const outputCap = await outputCapOf(request, schemaName, reply.text);
-      const stream = inStep(reply.text, outputCap, onTextDelta);
-      const computed = await compute.generateText({ ...quiet, maxTokens: outputCap, onTextDelta: stream.tick });
+      const whole = await outputCapOf(request, schemaName, reply.text);
+      // An opening the scripted reply starts with goes into the prompt, as the local provider puts it there: it is
+      // shown at once, and the model generates only the rest.
+      const opened = openingOf(reply.text, replyOpening);
+      const openingTokens = opened === '' ? 0 : await compute.countTokens(replyOpening ?? '');
+      const outputCap = Math.max(1, whole - openingTokens);
+      if (opened !== '') onTextDelta?.(opened);
+      const stream = inStep(reply.text.slice(opened.length), outputCap, onTextDelta);
+      const messages = opened === '' ? quiet.messages : [...quiet.messages, assistant(replyOpening ?? '')];
+      const computed = await compute.generateText({
+        ...quiet,
+        messages,
+        maxTokens: outputCap,
+        onTextDelta: stream.tick,
+      });
       stream.finish();
       calls.push({
         stage: request.stage,
@@ -167,6 +179,26 @@ export function createComputeReplayProvider(
       // The benchmark owns the compute provider and disposes it after reading the calls.
     },
   };
+}
+
+/**
+ * The part of a scripted reply that an opening stands for: the reply's text up to where the opening ends once both are
+ * read as JSON tokens (whitespace between them aside); '' when there is no opening or the reply does not start so.
+ */
+function openingOf(text: string, opening: string | undefined): string {
+  if (opening === undefined) return '';
+  const parts = opening.split(/\s+/).filter((part) => part !== '');
+  let at = 0;
+  for (const part of parts) {
+    while (/\s/.test(text.charAt(at))) at++;
+    if (!text.startsWith(part, at)) return '';
+    at += part.length;
+  }
+  return text.slice(0, at);
+}
+
+function assistant(content: string) {
+  return { role: 'assistant' as const, content };
 }
 
 /** Hands out `text` in step with the model's output: after k of n generated pieces, k/n of the text has gone out. */

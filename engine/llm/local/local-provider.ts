@@ -23,6 +23,7 @@ import { abortable, abortedError } from './abort.ts';
 import { preparePrompt, type PreparedPrompt } from './chat-prompt.ts';
 import { generateOnSequence, type Generation } from './generate.ts';
 import { prefillSequence } from './prefill.ts';
+import { grammarAfterOpening } from './reply-opening.ts';
 import { toGbnfJsonSchema } from './json-schema-to-gbnf.ts';
 import { disposeLocalRuntime, loadLocalRuntime, type LocalProviderOptions, type LocalRuntime } from './runtime.ts';
 import { readModelSpeed } from '../models/model-speeds.ts';
@@ -148,13 +149,17 @@ export class LocalProvider implements LlmProvider {
     await disposeLocalRuntime(this.runtime);
   }
 
-  private async generate(request: LlmRequest, grammar: LlamaGrammar | undefined): Promise<Generation> {
+  private async generate(
+    request: LlmRequest & { readonly replyOpening?: string },
+    grammar: LlamaGrammar | undefined,
+  ): Promise<Generation> {
     const { stage } = request;
     if (this.lifetime.signal.aborted) throw new LlmError('provider', 'the local provider was disposed', stage);
     if (request.signal?.aborted === true) throw abortedError(stage);
+    const opened = this.openReply(request, grammar);
     let chatPrompt: PreparedPrompt;
     try {
-      chatPrompt = preparePrompt(this.runtime, request.messages);
+      chatPrompt = preparePrompt(this.runtime, opened.messages);
     } catch (error) {
       throw new LlmError('provider', `cannot apply the chat template: ${errorMessage(error)}`, stage, { cause: error });
     }
@@ -177,17 +182,19 @@ export class LocalProvider implements LlmProvider {
         seed: request.seed,
         maxTokens: Math.min(request.maxTokens ?? room, room),
         priority: evaluationPriorityOf(stage),
-        grammarState:
-          grammar === undefined ? undefined : new LlamaGrammarEvaluationState({ model: this.runtime.model, grammar }),
+        grammarState: opened.grammarState,
         trimTrailingWhitespace: grammar?.trimWhitespaceSuffix ?? false,
         signal,
         onTextDelta: request.onTextDelta,
         stepAside: gate === null || foreground ? undefined : () => gate.clear(),
       });
     // Held only once the call has its sequence: a foreground call queued behind a background one must not stop it.
-    const work = this.pool.run(prompt.tokens, { principal: request.principal, stage }, (sequence) =>
-      gate !== null && foreground ? gate.hold(() => run(sequence)) : run(sequence),
-    );
+    const work = this.pool
+      .run(prompt.tokens, { principal: request.principal, stage }, (sequence) =>
+        gate !== null && foreground ? gate.hold(() => run(sequence)) : run(sequence),
+      )
+      .then((generation) => ({ ...generation, text: opened.text + generation.text }));
+    if (opened.text !== '') request.onTextDelta?.(opened.text);
     this.inFlight.add(work);
     void work.then(
       () => this.inFlight.delete(work),
@@ -205,6 +212,28 @@ export class LocalProvider implements LlmProvider {
     if (watched !== undefined) this.speedWatch?.end(watched, generation.aborted ? null : generation.usage);
     if (generation.aborted) throw abortedError(stage);
     return generation;
+  }
+
+  /**
+   * The prompt with the reply's opening put in it as the start of the model's answer, and the grammar moved past it;
+   * unchanged when there is no opening, no grammar, a prompt already ending in a prefill, or a grammar that refuses it.
+   */
+  private openReply(request: LlmRequest & { readonly replyOpening?: string }, grammar: LlamaGrammar | undefined) {
+    const { model } = this.runtime;
+    const whole = {
+      messages: request.messages,
+      text: '',
+      grammarState: grammar === undefined ? undefined : new LlamaGrammarEvaluationState({ model, grammar }),
+    };
+    const opening = request.replyOpening;
+    if (opening === undefined || grammar === undefined || request.messages.at(-1)?.role === 'assistant') return whole;
+    const grammarState = grammarAfterOpening(model, grammar, opening);
+    if (grammarState === null) return whole;
+    return {
+      messages: [...request.messages, { role: 'assistant' as const, content: opening }],
+      text: opening,
+      grammarState,
+    };
   }
 
   /** One grammar per distinct schema, built once: building it parses GBNF in llama.cpp. */

@@ -230,6 +230,33 @@ describe('the local provider on the tiny model', () => {
     expect(stopped).toMatchObject({ aborted: true, evaluatedTokens: 0 });
   });
 
+  it('puts a reply opening the grammar allows in the prompt: the model writes only what follows it', async () => {
+    const script = z.object({ beats: z.array(z.object({ type: z.literal('narration'), content: z.string() })) });
+    const opening = '{"beats": [{"type": "narration", "content": "';
+    const request = { stage: 'narrator', schema: script, schemaName: 'beat_script', messages: ask('Begin.') } as const;
+    const deltas: string[] = [];
+    const opened = await provider.generateObject({
+      ...request,
+      seed: 5,
+      replyOpening: opening,
+      onTextDelta: (delta) => deltas.push(delta),
+    });
+    expect(opened.text.startsWith(opening)).toBe(true);
+    expect(deltas[0]).toBe(opening);
+    expect(deltas.join('')).toBe(opened.text);
+    expect(script.safeParse(opened.value).success).toBe(true);
+    const whole = await provider.generateObject({ ...request, seed: 5 });
+    // The opening was evaluated as prompt, not sampled: the reply's prompt grew by its tokens (counted alone, they
+    // include the tiny vocabulary's dummy leading space, which the opening inside the prompt does not have).
+    const openingTokens = await provider.countTokens(opening);
+    expect(opened.usage.promptTokens - whole.usage.promptTokens).toBe(openingTokens - 1);
+
+    // An opening the schema forbids is not forced on the model: it writes the reply whole.
+    const refused = await provider.generateObject({ ...request, seed: 6, replyOpening: '{"scenes": ["' });
+    expect(refused.usage.promptTokens).toBe(whole.usage.promptTokens);
+    expect(script.safeParse(refused.value).success).toBe(true);
+  });
+
   it('repairs once, then fails with invalid_output naming the stage', async () => {
     let checks = 0;
     const picky = personSchema.refine(() => ++checks > 1, 'the first answer is never good enough');

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../../engine/api/index.ts';
 import type { LlmObjectRequest, LlmProvider } from '../../../engine/llm/index.ts';
+import { NARRATION_FIRST } from '../../../engine/turn/narrate.ts';
 import { createInstantProvider } from '../../support/instant-provider.ts';
 import { startPlay, unwrap, type PlaySetup } from '../../support/playthrough.ts';
 
@@ -74,6 +75,34 @@ describe('narration streaming', () => {
     expect(streamed.get(firstId)).toBe(FIRST);
     expect(streamed.get(`${second.turn}:${second.seq}`)).toBe(SECOND);
     expect(setup.events.some((event) => event.type === 'message.withdrawn')).toBe(false);
+  });
+
+  it('asks for a beat script opening on narration, and shows prose that follows an opening given in one piece', async () => {
+    const openings: (string | undefined)[] = [];
+    const instant = createInstantProvider();
+    // Test double at the LLM boundary: a provider that puts the opening in the prompt, as the local one does, and
+    // so streams it whole before the words the model writes after it.
+    const opening: LlmProvider = {
+      ...instant,
+      async generateObject<T>(request: LlmObjectRequest<T>) {
+        if (request.stage !== 'narrator') return instant.generateObject(request);
+        openings.push(request.replyOpening);
+        const written = `${FIRST}"}, ${JSON.stringify(cue)}]}`;
+        request.onTextDelta?.(request.replyOpening ?? '');
+        for (const char of written) request.onTextDelta?.(char);
+        const text = `${request.replyOpening ?? ''}${written}`;
+        return { text, value: request.schema.parse(JSON.parse(text)), usage, model: 'instant', attempts: 1 };
+      },
+    };
+    setup = await startPlay(async () => opening);
+    const save = unwrap(await setup.api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
+    const result = unwrap(await setup.api['play.submit']({ saveId: save.id, text: INPUT }));
+    if (result.kind !== 'turn') throw new Error(`the turn did not commit: ${JSON.stringify(result)}`);
+
+    expect(openings[0]).toBe(NARRATION_FIRST);
+    const first = result.messages.find((message) => message.content === FIRST);
+    if (first === undefined) throw new Error('the narration was not committed');
+    expect(streamedText(setup.events).get(`${first.turn}:${first.seq}`)).toBe(FIRST);
   });
 
   it('takes back what a script with speech in its narration showed, never showing the quoted words', async () => {

@@ -106,6 +106,30 @@ describe('the compute replay provider', () => {
     ]);
   });
 
+  it('puts a reply opening the script starts with in the prompt: shown at once, and only the rest generated', async () => {
+    const compute = recordingCompute();
+    const script = await createScriptedProvider({
+      entries: [{ stage: 'narrator', reply: { beats: [{ type: 'narration', content: 'Rain on the quay.' }] } }],
+    });
+    const replay = createComputeReplayProvider(compute.provider, script);
+    const deltas: string[] = [];
+    const opening = '{"beats": [{"type": "narration", "content": "';
+    const messages = [{ role: 'user' as const, content: 'Narrate.' }];
+    const result = await replay.generateObject({
+      stage: 'narrator',
+      messages,
+      schema: z.object({ beats: z.array(z.object({ type: z.string(), content: z.string() })) }),
+      schemaName: 'beat_script',
+      replyOpening: opening,
+      onTextDelta: (delta) => deltas.push(delta),
+    });
+    expect(deltas[0]).toBe('{"beats":[{"type":"narration","content":"');
+    expect(deltas.join('')).toBe(result.text);
+    expect(compute.requests[0]?.messages).toEqual([...messages, { role: 'assistant', content: opening }]);
+    // The reply is 4 "words" of the recording compute's count; the opening 5: at least one token is still generated.
+    expect(compute.requests[0]?.maxTokens).toBe(1);
+  });
+
   it('fails the call when the script does not match, before any compute', async () => {
     const compute = recordingCompute();
     const script = await createScriptedProvider({ entries: [{ stage: 'narrator', reply: 'x' }] });
