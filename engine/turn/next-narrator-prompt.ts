@@ -1,21 +1,24 @@
 import type { LlmMessage } from '../llm/index.ts';
 import type { StreamEntry } from '../stream/index.ts';
 import { narratorPrompt } from './narrate.ts';
-import { activate, beginTurn, openingGuidance, type TurnSetup } from './run-turn.ts';
+import { activate, beginTurn, openingGuidance, turnBriefs, type TurnSetup } from './run-turn.ts';
 import { NO_GUIDANCE } from './classify/guidance.ts';
 
 /**
  * The Narrator's prompt as the next turn will open it, before the player has typed: the scene's markers written, the
- * story so far, a scene's opening brief, and no guidance of the input's own, an empty intention. Its instructions, setting and history are what the turn's first
- * Narrator call begins with, so evaluating this while the player reads leaves that call only the player's input and
- * the turn's own guidance to evaluate. Nothing is emitted and nothing of the setup is changed.
+ * story so far, a scene's opening brief, the choices and creation briefs (which come before the input's own guidance
+ * in the prompt), and no guidance of the input's own, an empty intention. Its instructions, setting, history and
+ * briefs are what the turn's first Narrator call begins with, so evaluating this while the player reads leaves that
+ * call only the player's input and the turn's own guidance to evaluate. Nothing is emitted and nothing of the setup is changed.
  */
 export function nextNarratorPrompt(setup: Omit<TurnSetup, 'events'>): LlmMessage[] {
   const { context, opened } = beginTurn({ ...setup, emit: () => undefined }, []);
   // What comes before the input's own guidance in the prompt, as the turn will compute it (its rng is the turn's own
   // copy: drawing here changes nothing the turn draws).
   const { flaggable: _flaggable, ...opening } = openingGuidance(setup, opened);
-  const { silence } = activate(context);
+  const { silence, active } = activate(context);
+  // The briefs as an input that is not refused and that everyone present perceives would have them (the usual turn).
+  const { choicesFor, creation } = turnBriefs(setup, context, false, active.at(-1) ?? setup.personaId);
   const awaited: StreamEntry = {
     turn: setup.turn,
     seq: context.buffer.nextSeq(),
@@ -25,6 +28,6 @@ export function nextNarratorPrompt(setup: Omit<TurnSetup, 'events'>): LlmMessage
     mood: null,
     meta: null,
   };
-  const guidance = { ...NO_GUIDANCE, ...opening };
+  const guidance = { ...NO_GUIDANCE, ...opening, ...choicesFor(setup.personaId), ...creation };
   return narratorPrompt(context, { intention: awaited, roundStartSeq: awaited.seq, silence, guidance });
 }

@@ -100,14 +100,8 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   const activation = activate(context, (id) => perceivedBy === null || perceivedBy.includes(id));
   const whisper = input.whisperTo === undefined ? {} : { whisperTo: input.whisperTo };
   const { flaggable, ...opening } = openingGuidance(setup, opened);
-  // Only the turn's last Narrator call is asked for choices: they follow the prose the player reads last.
   const lastActor = refused ? context.personaId : (activation.active.at(-1) ?? context.personaId);
-  const playerName = displayName(context.pack, context.personaId, context.personaId);
-  const choicesFor = (actor: string) =>
-    setup.offerChoices === true && actor === lastActor ? { choices: choicesBrief(playerName) } : {};
-  // Only the persona's call may create: it answers what the player's intention asked of the world.
-  const offer = refused ? null : (setup.creation ?? null);
-  const creation = offer === null ? {} : { creation: creationBrief(context.pack, offer) };
+  const { choicesFor, offer, creation } = turnBriefs(setup, context, refused, lastActor);
   const resolution = {
     intention,
     roundStartSeq: personaRound,
@@ -238,6 +232,25 @@ export function activate(
 ): ReturnType<typeof activateNpcs> {
   const roster = charactersPresent(context.pack, context.state);
   return activateNpcs(roster, context.rng, context.pack.manifest.tuning.characterRounds, perceives);
+}
+
+/**
+ * The briefs a turn's Narrator calls carry beside the input's own guidance, which the input changes only by being
+ * refused or by who it moves to act: choices for the call that writes the turn's last prose (the player reads it
+ * last), and creation for the persona's call alone (it answers what the intention asked of the world).
+ */
+export function turnBriefs(
+  setup: Pick<TurnSetup, 'offerChoices' | 'creation'>,
+  context: TurnContext,
+  refused: boolean,
+  lastActor: string,
+) {
+  const playerName = displayName(context.pack, context.personaId, context.personaId);
+  const choicesFor = (actor: string): { choices?: string } =>
+    setup.offerChoices === true && actor === lastActor ? { choices: choicesBrief(playerName) } : {};
+  const offer = refused ? null : (setup.creation ?? null);
+  const creation: { creation?: string } = offer === null ? {} : { creation: creationBrief(context.pack, offer) };
+  return { choicesFor, offer, creation };
 }
 
 /**

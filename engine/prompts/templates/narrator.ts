@@ -41,6 +41,8 @@ What is known of this world:
 
 {{/if}}{{#if guidance.importance}}{{guidance.importance}}
 
+{{/if}}{{#if guidance.choices}}{{guidance.choices}}
+{{/if}}{{#if guidance.creation}}{{guidance.creation}}
 {{/if}}{{#if guidance.surroundings}}{{guidance.surroundings}}
 {{/if}}{{#if guidance.retrieved}}What matters now (let it colour the telling; never quote it, never name it):
 {{guidance.retrieved}}
@@ -50,8 +52,6 @@ What is known of this world:
 {{#if guidance.constraint}}This cannot happen: {{guidance.constraint}} Narrate the attempt and how the world refuses it, in the world's own terms. Nothing changes, and no one speaks.
 {{/if}}
 {{#if guidance.understood}}As the world understood it: {{guidance.understood}}.
-{{/if}}{{#if guidance.choices}}{{guidance.choices}}
-{{/if}}{{#if guidance.creation}}{{guidance.creation}}
 {{/if}}{{#if chars.arrived}}Here now as well, since the scene began (id — name: description):
 {{chars.arrived}}
 {{/if}}Intention to resolve — {{intention.owner_name}}{{#if intention.whisper_to}} (whispered, for {{intention.whisper_to}} alone){{/if}}: {{intention.content}}`;

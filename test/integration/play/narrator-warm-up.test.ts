@@ -75,6 +75,10 @@ describe('the next Narrator prompt, warmed while the player reads', () => {
     // The shared part runs past the last line of turn 1: the story so far, whole.
     expect(sharedLength(warmed, next)).toBeGreaterThan(next.indexOf(lastLine) + lastLine.length);
     expect(next.slice(sharedLength(warmed, next))).toContain('I ask the landlady for a room.');
+    // The creation brief comes before the input's own guidance, and the warm-up holds it whole.
+    const brief = next.indexOf('Only if the story needs someone or something this world lacks');
+    expect(brief).toBeGreaterThan(next.indexOf(lastLine));
+    expect(sharedLength(warmed, next)).toBeGreaterThan(next.indexOf('Never for anyone or anything already here.'));
   });
 
   it('opens the next scene: its marker and cast are in the warmed prompt', async () => {
