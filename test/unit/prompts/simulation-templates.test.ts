@@ -63,7 +63,10 @@ describe('off-screen simulation and Chronicler templates', () => {
         char: sheet('ambrose-hale', 'Hale'),
       }),
     );
-    expect(prompt).toContain('Live 6h as this character (from 1768-09-29 22:10 to 1768-09-30 04:10');
+    expect(prompt).toContain(
+      'The period: live 6h as this character, from 1768-09-29 22:10 to 1768-09-30 04:10 (the default period (6h)).',
+    );
+    expect(prompt).toContain('Cast (id — name): ambrose-hale — Ambrose Hale\nPlaces (id — name): quay — The Quay');
     expect(prompt).toContain('"pending_mc_interaction"');
     expect(prompt).toContain('"world_events_emitted"');
     expect(prompt).toContain('Goals:\n- Hale wants the tide to be kind.');
