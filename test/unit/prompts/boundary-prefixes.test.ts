@@ -6,6 +6,7 @@ import {
   type SimulatedCharacterSheet,
   type SimulationPeriod,
 } from '../../../engine/prompts/index.ts';
+import { PERIOD, STORY, simulatedSheet } from '../../support/simulation-prompts.ts';
 
 // A local model evaluates only what a prompt does not share, from its start, with a prompt its KV sequence holds: the
 // scene boundary's prompts are laid out so that what calls share comes first and what is one call's own comes last.
@@ -26,23 +27,10 @@ const upTo = (prompt: string, marker: string) => {
   return prompt.slice(0, at);
 };
 
-const story = { title: 'Lantern Quay', description: 'A smugglers’ port over one long night.' };
-const period: SimulationPeriod = { from: '1768-09-29 21:30', until: '1768-09-30 03:30', length: '6h', why: 'default' };
-const later: SimulationPeriod = { from: '1768-09-30 04:00', until: '1768-09-30 10:00', length: '6h', why: 'default' };
-const sheet = (id: string, name: string): SimulatedCharacterSheet => ({
-  id,
-  name,
-  description: `${name}, as anyone sees them.`,
-  personality: 'Watchful.',
-  faction: '',
-  goals: [`${name} wants the tide to be kind.`],
-  routine: [],
-  states: '',
-  situation: '',
-  standing: '',
-  secrets: [`${name.toUpperCase()}-SECRET`],
-  knowledge: { world: ['WORLD-FACT'], own: [] },
-});
+const story = STORY;
+const period = PERIOD;
+const later: SimulationPeriod = { ...PERIOD, from: '1768-09-30 04:10', until: '1768-09-30 10:10' };
+const sheet = simulatedSheet;
 const magdalen = sheet('magdalen-rook', 'Magdalen');
 const silas = sheet('silas-crane', 'Silas');
 const places = { cast: 'magdalen-rook — Magdalen, silas-crane — Silas', places: 'quay — The Quay' };
