@@ -47,6 +47,7 @@ async function kvCachedFractionLq(): Promise<BenchmarkResult> {
       prosePath: fraction(turnCalls.filter((call) => PROSE_PATH.has(call.stage))),
       boundaries: fraction(fromTurn2.filter((call) => !TURN_STAGES.has(call.stage))),
       perStage: perStage(fromTurn2),
+      sceneBoundaries: sceneBoundaries(roomy),
       withFewestSequences: {
         sequences: FEWEST_SEQUENCES,
         turns: fraction(
@@ -83,6 +84,31 @@ function fraction(calls: readonly Priced[]): number {
   return prompt === 0 ? 0 : round(calls.reduce((sum, call) => sum + call.reused, 0) / prompt);
 }
 
+/**
+ * Each scene boundary's calls (logged with the turn that closed the scene), per stage, and the prompt tokens its two
+ * runs evaluate: the first run's are what the next input waits for; the reflections' what the next character's call
+ * waits for.
+ */
+function sceneBoundaries(turns: readonly (readonly Priced[])[]) {
+  return turns.flatMap((calls, index) => {
+    const boundary = calls.filter((call) => !TURN_STAGES.has(call.stage));
+    if (boundary.length === 0) return [];
+    const reflections = boundary.filter((call) => call.stage === 'character_reflection');
+    return [
+      {
+        closingTurn: index + 1,
+        firstRunEvaluated: evaluated(boundary.filter((call) => call.stage !== 'character_reflection')),
+        reflectionsEvaluated: evaluated(reflections),
+        perStage: perStage(boundary),
+      },
+    ];
+  });
+}
+
+function evaluated(calls: readonly Priced[]): number {
+  return calls.reduce((sum, call) => sum + call.prompt - call.reused, 0);
+}
+
 function perStage(calls: readonly Priced[]) {
   const stages = [...new Set(calls.map((call) => call.stage))];
   return Object.fromEntries(
@@ -94,7 +120,7 @@ function perStage(calls: readonly Priced[]) {
         {
           calls: of.length,
           promptTokens: prompt,
-          evaluatedTokens: prompt - of.reduce((sum, call) => sum + call.reused, 0),
+          evaluatedTokens: evaluated(of),
           cachedFraction: fraction(of),
         },
       ];

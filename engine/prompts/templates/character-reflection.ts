@@ -1,6 +1,11 @@
-// One character at a time, after a scene closes: the instructions and the cast are shared by every reflection (one
-// cached prefix), then what this character alone may know — the World KG, its own memories, the scene as it lived it.
-export default `You keep the memories of the characters of the story "{{story.title}}", one character at a time. A scene
+import { BOUNDARY_OPENING } from './boundary-opening.ts';
+
+// One character at a time, after a scene closes. What every reflection shares comes first (one cached prefix): the
+// instructions and the cast (the same at every boundary), the World KG's recalled facts and the scene's heading (the
+// same for every character of one scene); then what this character alone may know: the scene as it lived it (the
+// same lines as the others' until its first private one), its own memories, and who it is.
+export default `${BOUNDARY_OPENING}
+You keep the memories of the characters of the story "{{story.title}}", one character at a time. A scene
 has just ended. Write what the character named below will remember of it, in their own voice (first person): one to
 five memories, only of what they saw, heard, did, thought or came to believe. Never what happened where they were not,
 and never another person's private thoughts.
@@ -10,17 +15,16 @@ If the scene changed where they stand with someone who was there, add "standing"
 "trust", "shift": -0.5 to 0.5, "why": "a few words"}] (trust, affection, fear or another word for it); else leave it out.
 Reply with JSON only: {"memories": [{"text": "...", "salience": 5, "entities": ["..."], "tags": ["..."]}]}
 Cast: {{cast}}
-::user::
 {{#if knowledge.world}}What anyone could know:
 {{#each knowledge.world}}- {{this}}
 {{/each}}{{/if}}
+The scene at {{location.name}} ({{location.id}}), as the character named below lived it:
+{{#each scene}}{{line}}
+{{/each}}
 {{#if knowledge.own}}What {{char.name}} remembers from before:
 {{#each knowledge.own}}- {{this}}
 {{/each}}{{/if}}
-The scene at {{location.name}} ({{location.id}}), as {{char.name}} lived it:
-{{#each scene}}{{line}}
-{{/each}}
-You are {{char.name}} ({{char.id}}). {{char.description}}
+You are {{char.name}} ({{char.id}}); the scene above is as you lived it. {{char.description}}
 {{#if char.personality}}Personality: {{char.personality}}
 {{/if}}{{#if char.states}}You are: {{char.states}}
 {{/if}}

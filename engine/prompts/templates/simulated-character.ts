@@ -20,6 +20,10 @@ Personality: {{personality}}
 {{#each knowledge.own}}- {{this}}
 {{/each}}{{/if}}`;
 
+/** Who and where a reply may name, as the simulation templates print it (the same lines, so their calls share them). */
+export const CAST_AND_PLACES = `Cast (id — name): {{cast}}
+Places (id — name): {{places}}`;
+
 export const LIVED_PERIOD_FIELDS = `"scenes": 1–3 brief first-person scenes [{"when": "...", "where": "place id", "narrative": "..."}],
 "memories": what they will remember [{"text": "first person", "salience": 1–10, "entities": ["ids"], "tags": ["..."]}],
 "emotional_state": "...", "goal_progress": "...",

@@ -1,18 +1,19 @@
-import { CHARACTER_SHEET, LIVED_PERIOD_FIELDS } from './simulated-character.ts';
+import { BOUNDARY_OPENING } from './boundary-opening.ts';
+import { CAST_AND_PLACES, CHARACTER_SHEET, LIVED_PERIOD_FIELDS } from './simulated-character.ts';
 
 // StandaloneSimulation (stage "standalone_simulation", principal: the character): one arc_important character
-// lives the period.
-export default `You simulate one character of the story "{{story.title}}" living through time the protagonist does not
-see. {{story.description}}
-Live {{period.length}} as this character (from {{period.from}} to {{period.until}}: {{period.why}}): they pursue their
-goals, keep or break their routine, meet whom they would meet. They act; they do not wait for the protagonist. Write
-only what this character does, sees and knows: never another person's private thoughts. Meetings with minor characters
-are summarised inside the scenes.
-Cast (id — name): {{cast}}
-Places (id — name): {{places}}
+// lives the period. Everything before the period is the same at every boundary, and everything before the sheet for
+// every character simulated at one boundary.
+export default `${BOUNDARY_OPENING}
+${CAST_AND_PLACES}
+You simulate one character of the story "{{story.title}}" living through time the protagonist does not see.
+Live the period below as this character: they pursue their goals, keep or break their routine, meet whom they would
+meet. They act; they do not wait for the protagonist. Write only what this character does, sees and knows: never
+another person's private thoughts. Meetings with minor characters are summarised inside the scenes.
 Reply with JSON only: {
 ${LIVED_PERIOD_FIELDS}
 }
-::user::
+The period: live {{period.length}} as this character, from {{period.from}} to {{period.until}} ({{period.why}}).
+The character:
 {{#with char}}${CHARACTER_SHEET}{{/with}}
 What does {{char.name}} do between {{period.from}} and {{period.until}}?`;

@@ -4,7 +4,7 @@ import { PromptBook, type ReflectionContext } from '../../../engine/prompts/inde
 const text = (messages: readonly { readonly content: string }[]) => messages.map((m) => m.content).join('\n');
 
 const context: ReflectionContext = {
-  story: { title: 'Lantern Quay' },
+  story: { title: 'Lantern Quay', description: 'A smugglers’ port over one long night.' },
   cast: 'sam-fairweather — Sam Fairweather, kit-wickett — Kit Wickett, drowned-lantern — The Drowned Lantern',
   char: {
     id: 'kit-wickett',
@@ -19,16 +19,17 @@ const context: ReflectionContext = {
 };
 
 describe('the CharacterReflection template', () => {
-  it('shares its instructions and cast across characters, then gives this one its graphs and its scene', () => {
+  it('gives the instructions and cast, then this one its graphs and its scene, and asks what it remembers', () => {
     const [system, user] = PromptBook.create().book.renderBoundary('character_reflection', context);
     expect(system?.role).toBe('system');
-    expect(system?.content).toContain('Cast: sam-fairweather — Sam Fairweather');
-    expect(system?.content).not.toContain('Kit Wickett remembers');
+    expect(system?.content).toContain('Lantern Quay');
+    expect(user?.content).toContain('Cast: sam-fairweather — Sam Fairweather');
     expect(user?.content).toContain('What anyone could know:\n- WORLD-FACT\n');
     expect(user?.content).toContain('What Kit Wickett remembers from before:\n- KIT-MEMORY\n');
     expect(user?.content).toContain(
-      'The scene at The Drowned Lantern (drowned-lantern), as Kit Wickett lived it:\nThe rain hammers the shutters.\n',
+      'The scene at The Drowned Lantern (drowned-lantern), as the character named below lived it:\nThe rain hammers the shutters.\n',
     );
+    expect(user?.content).toContain('You are Kit Wickett (kit-wickett); the scene above is as you lived it.');
     expect(user?.content.endsWith('What does Kit Wickett remember of this scene?')).toBe(true);
   });
 

@@ -8,32 +8,15 @@ import {
   offscreenInferenceSchema,
   standaloneSimulationSchema,
 } from '../../../engine/boundary/simulation/index.ts';
-import { PromptBook, type SimulatedCharacterSheet, type SimulationPeriod } from '../../../engine/prompts/index.ts';
+import { PromptBook } from '../../../engine/prompts/index.ts';
+import { PERIOD, STORY, simulatedSheet } from '../../support/simulation-prompts.ts';
 
 const book = PromptBook.create().book;
 const text = (messages: readonly { readonly content: string }[]) => messages.map((m) => m.content).join('\n');
 
-const story = { title: 'Lantern Quay', description: 'A smugglers’ port over one long night.' };
-const period: SimulationPeriod = {
-  from: '1768-09-29 22:10',
-  until: '1768-09-30 04:10',
-  length: '6h',
-  why: 'the default period (6h)',
-};
-const sheet = (id: string, name: string): SimulatedCharacterSheet => ({
-  id,
-  name,
-  description: `${name}, as anyone sees them.`,
-  personality: 'Watchful.',
-  faction: 'free-trade',
-  goals: [`${name} wants the tide to be kind.`],
-  routine: ['22:00–22:30 at The Quay: walks'],
-  states: 'watchful of strangers (mood, 12)',
-  situation: 'at The Drowned Lantern',
-  standing: `${name.toUpperCase()}-STANDING`,
-  secrets: [`${name.toUpperCase()}-SECRET`],
-  knowledge: { world: ['WORLD-FACT'], own: [`${name.toUpperCase()}-MEMORY`] },
-});
+const story = STORY;
+const period = PERIOD;
+const sheet = simulatedSheet;
 
 describe('off-screen simulation and Chronicler templates', () => {
   it('IntentCheck asks one character, from its own sheet, about the others in question', () => {
@@ -63,7 +46,10 @@ describe('off-screen simulation and Chronicler templates', () => {
         char: sheet('ambrose-hale', 'Hale'),
       }),
     );
-    expect(prompt).toContain('Live 6h as this character (from 1768-09-29 22:10 to 1768-09-30 04:10');
+    expect(prompt).toContain(
+      'The period: live 6h as this character, from 1768-09-29 22:10 to 1768-09-30 04:10 (the default period (6h)).',
+    );
+    expect(prompt).toContain('Cast (id — name): ambrose-hale — Ambrose Hale\nPlaces (id — name): quay — The Quay');
     expect(prompt).toContain('"pending_mc_interaction"');
     expect(prompt).toContain('"world_events_emitted"');
     expect(prompt).toContain('Goals:\n- Hale wants the tide to be kind.');

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { BOUNDARY_PROMPT_STAGES } from '../../../engine/api/index.ts';
+import {
+  PromptBook,
+  type ReflectionContext,
+  type SimulatedCharacterSheet,
+  type SimulationPeriod,
+} from '../../../engine/prompts/index.ts';
+import { PERIOD, STORY, simulatedSheet } from '../../support/simulation-prompts.ts';
+
+// A local model evaluates only what a prompt does not share, from its start, with a prompt its KV sequence holds: the
+// scene boundary's prompts are laid out so that what calls share comes first and what is one call's own comes last.
+const book = PromptBook.create().book;
+const text = (messages: readonly { readonly content: string }[]) => messages.map((m) => m.content).join('\n');
+
+/** What two prompts share from their start. */
+function sharedStart(a: string, b: string): string {
+  let index = 0;
+  while (index < a.length && a[index] === b[index]) index += 1;
+  return a.slice(0, index);
+}
+
+/** The prompt up to where its character's own part starts (its sheet opens with `Name (id).`). */
+const upTo = (prompt: string, marker: string) => {
+  const at = prompt.indexOf(marker);
+  if (at < 0) throw new Error(`the prompt has no "${marker}"`);
+  return prompt.slice(0, at);
+};
+
+const story = STORY;
+const period = PERIOD;
+const later: SimulationPeriod = { ...PERIOD, from: '1768-09-30 04:10', until: '1768-09-30 10:10' };
+const sheet = simulatedSheet;
+const magdalen = sheet('magdalen-rook', 'Magdalen');
+const silas = sheet('silas-crane', 'Silas');
+const places = { cast: 'magdalen-rook — Magdalen, silas-crane — Silas', places: 'quay — The Quay' };
+
+describe('the scene boundary’s prompts, for a local model’s KV cache', () => {
+  it('all open with the same system message: the story, nothing of the stage or a character', () => {
+    const simulated = { story, period, ...places, char: magdalen, others: [], notes: [], transcript: [] };
+    const reflection: ReflectionContext = {
+      story,
+      cast: places.cast,
+      char: { id: 'kit-wickett', name: 'Kit', description: '', personality: '', states: '' },
+      location: { id: 'quay', name: 'The Quay' },
+      scene: [{ line: 'Rain.' }],
+      knowledge: { world: [], own: [] },
+    };
+    const openings = [
+      book.renderBoundary('intent_check', simulated),
+      book.renderBoundary('standalone_simulation', simulated),
+      book.renderBoundary('offscreen_inference', { ...simulated, events: [], max_salience: 6 }),
+      book.renderBoundary('cohort_member', { ...simulated, round: 1, max_rounds: 3 }),
+      book.renderBoundary('cohort_member_account', simulated),
+      book.renderBoundary('cohort_moderator', { ...simulated, members: [], round: 1, max_rounds: 3 }),
+      book.renderBoundary('chronicler', {
+        story,
+        time: { previous: 'a', now: 'b', elapsed: '1m' },
+        scene: [],
+        previous: '',
+        momentum: [],
+        simulation_events: [],
+        world: [],
+        weather: '',
+      }),
+      book.renderBoundary('lore_crafter', { story, world: [], requests: [] }),
+      book.renderBoundary('character_reflection', reflection),
+    ].map(([system]) => system);
+    // Every boundary stage with a template of the off-screen simulation, the Chronicler, the Lore or reflections.
+    expect(BOUNDARY_PROMPT_STAGES.filter((stage) => stage !== 'partial_profile' && stage !== 'creation')).toHaveLength(
+      openings.length,
+    );
+    for (const opening of openings) {
+      expect(opening).toEqual({
+        role: 'system',
+        content: `You work on the story "Lantern Quay" between its scenes. ${story.description}`,
+      });
+    }
+  });
+
+  it('two characters’ intent checks share everything up to the character’s own part, which comes last', () => {
+    const ask = (char: SimulatedCharacterSheet, other: string) =>
+      text(book.renderBoundary('intent_check', { story, period, char, others: [other] }));
+    const asked = ask(magdalen, 'silas-crane — Silas: the harbourmaster');
+    const other = ask(silas, 'magdalen-rook — Magdalen: the landlady');
+    expect(sharedStart(asked, other)).toBe(upTo(asked, 'Magdalen (magdalen-rook).'));
+    expect(upTo(asked, 'Magdalen (magdalen-rook).')).toContain('Reply with JSON only: {"seeking"');
+    expect(asked.indexOf('MAGDALEN-SECRET')).toBeGreaterThan(asked.indexOf('Magdalen (magdalen-rook).'));
+    expect(asked.indexOf('silas-crane — Silas: the harbourmaster')).toBeGreaterThan(asked.indexOf('MAGDALEN-SECRET'));
+  });
+
+  it('two characters’ standalone simulations and off-screen inferences share everything up to the sheet', () => {
+    const live = (char: SimulatedCharacterSheet) =>
+      text(book.renderBoundary('standalone_simulation', { story, period, ...places, char }));
+    expect(sharedStart(live(magdalen), live(silas))).toBe(upTo(live(magdalen), 'Magdalen (magdalen-rook).'));
+    const infer = (char: SimulatedCharacterSheet) =>
+      text(book.renderBoundary('offscreen_inference', { story, period, ...places, char, events: [], max_salience: 6 }));
+    expect(sharedStart(infer(magdalen), infer(silas))).toBe(upTo(infer(magdalen), 'Magdalen (magdalen-rook).'));
+  });
+
+  it('a simulation stage’s instructions and reply format come before the period, so the next boundary reuses them', () => {
+    const at = (when: SimulationPeriod) => ({
+      ask: text(book.renderBoundary('intent_check', { story, period: when, char: magdalen, others: [] })),
+      live: text(book.renderBoundary('standalone_simulation', { story, period: when, ...places, char: magdalen })),
+    });
+    const [first, next] = [at(period), at(later)];
+    for (const stage of ['ask', 'live'] as const) {
+      const shared = sharedStart(first[stage], next[stage]);
+      expect(shared.length).toBeGreaterThan(first[stage].indexOf('The period:'));
+      expect(shared).toContain('Reply with JSON only');
+      expect(shared).not.toContain('Magdalen (magdalen-rook).');
+    }
+  });
+
+  it('the Chronicler’s instructions, forces and world come before what each boundary changes', () => {
+    const chronicle = (time: string, scene: string, world: readonly string[]) =>
+      text(
+        book.renderBoundary('chronicler', {
+          story,
+          time: { previous: '1768-09-29 21:30', now: time, elapsed: '1h' },
+          scene: [scene],
+          previous: '',
+          momentum: ['The Michaelmas gale (hours): rises towards dawn'],
+          simulation_events: [],
+          world,
+          weather: 'hard rain',
+        }),
+      );
+    const first = chronicle('1768-09-29 22:30', 'Rain on the shutters.', ['WORLD-FACT']);
+    const next = chronicle('1768-09-29 23:45', 'The door bangs.', ['WORLD-FACT', 'NEW-FACT']);
+    const shared = sharedStart(first, next);
+    expect(shared).toContain('"lore_requests"');
+    expect(shared).toContain('- The Michaelmas gale (hours): rises towards dawn\n');
+    expect(shared).toContain('What the world knows:\n- WORLD-FACT\n');
+    expect(first.indexOf('Rain on the shutters.')).toBeGreaterThan(first.indexOf('Time: '));
+  });
+
+  it('two characters’ reflections on one scene share everything up to the first line only one of them has', () => {
+    const reflect = (id: string, name: string, own: string) =>
+      text(
+        book.renderBoundary('character_reflection', {
+          story,
+          cast: places.cast,
+          char: { id, name, description: `${name}, as anyone sees them.`, personality: 'Watchful.', states: '' },
+          location: { id: 'drowned-lantern', name: 'The Drowned Lantern' },
+          scene: [{ line: 'The rain hammers the shutters.' }, { line: own }, { line: 'The door bangs.' }],
+          knowledge: { world: ['WORLD-FACT'], own: [`${name.toUpperCase()}-MEMORY`] },
+        }),
+      );
+    const kit = reflect('kit-wickett', 'Kit', '(you thought) A penny, and never haggled.');
+    const rook = reflect('magdalen-rook', 'Magdalen', 'Magdalen Rook (warm): “Sit, my lamb.”');
+    expect(sharedStart(kit, rook)).toBe(upTo(kit, '(you thought) A penny'));
+    expect(sharedStart(kit, rook)).toContain('What anyone could know:\n- WORLD-FACT\n');
+    expect(kit.indexOf('KIT-MEMORY')).toBeGreaterThan(kit.indexOf('The door bangs.'));
+  });
+});
