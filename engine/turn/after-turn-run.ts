@@ -8,6 +8,7 @@ import { llmRequest, loggedStageCall } from '../stage-call/index.ts';
 import { afterTurnWrites, APPLY_STEP, readAfterTurnInput } from './after-turn-apply.ts';
 import { interpretReplySchema, refinedJudgments, type Interpretation, type InterpretStep } from './classify/index.ts';
 import { EXTRACTOR_CALLS, type AfterTurnStep } from './extract.ts';
+import { inCacheOrder } from './cache-order.ts';
 import { CREATION_CALL, createdCharacterSchema, type CreationStep } from './creation/step.ts';
 import { errorMessage } from '../api/index.ts';
 
@@ -43,8 +44,8 @@ const DEFAULT_ATTEMPTS = 3;
 
 /**
  * Runs (or resumes) a turn's after-turn work, modelled on the scene boundary's workflow: every extractor step not yet
- * done runs at once (they are independent calls: on the local provider different stage kinds decode on their own
- * sequences of one context), each retrying on its own; a step's output and its stage log are written in one
+ * done runs at once (they are independent calls), started in the order that lets each reuse the most of the prompt
+ * before it in the local model's KV cache (inCacheOrder), each retrying on its own; a step's output and its stage log are written in one
  * transaction, so a crash never leaves half a step, and a done step never runs again. Once all are done, the final
  * step applies their writes (see afterTurnWrites) in the same transaction that marks the run done. A step that still
  * fails fails the run, naming it; calling this again resumes it.
@@ -88,7 +89,10 @@ export async function runAfterTurn(deps: AfterTurnDeps, runId: number): Promise<
     }
   };
 
-  const pending = input.steps.filter((step) => !outputs.has(step.name));
+  const pending = inCacheOrder(
+    input.steps.filter((step) => !outputs.has(step.name)),
+    (step) => ({ stage: step.stage, prompt: step.messages }),
+  );
   // A step's promise rejects only when the save refused a write; the others are awaited before that is thrown.
   const settled = await Promise.allSettled(pending.map(attemptStep));
   const broken = settled.find((result) => result.status === 'rejected');

@@ -1,6 +1,7 @@
 import { loadModelTokenizer, PrefixSlots, type LoggedCall } from '../../engine/llm/local/index.ts';
 import { FEWEST_SEQUENCES, MOST_SEQUENCES } from '../../engine/llm/local/kv-sequences.ts';
 import { playStoryFixture } from '../../engine/host/model-speed/story-turns.ts';
+import { inCacheOrder } from '../../engine/turn/cache-order.ts';
 import { benchModel } from '../support/bench-model.ts';
 import { APP_VERSION } from '../support/packs.ts';
 import { atLeast, round, type Benchmark, type BenchmarkResult } from './types.ts';
@@ -8,13 +9,8 @@ import { atLeast, round, type Benchmark, type BenchmarkResult } from './types.ts
 /** The calls the player waits for before the next input: the prose and the decisions it is made of. */
 const PROSE_PATH = new Set(['narrator', 'character_dialog', 'npc_intent', 'persona_intent']);
 /** Everything else a turn runs (extractors, deep interpretation): after the prose, before the next turn reads it. */
-const TURN_STAGES = new Set([
-  ...PROSE_PATH,
-  'persona_extractor',
-  'character_extractor',
-  'lore_extractor',
-  'deep_interpretation',
-]);
+const AFTER_TURN = new Set(['persona_extractor', 'character_extractor', 'lore_extractor', 'deep_interpretation']);
+const TURN_STAGES = new Set([...PROSE_PATH, ...AFTER_TURN]);
 
 interface Priced {
   readonly stage: string;
@@ -70,13 +66,26 @@ function priceTurns(
 ): Priced[][] {
   const kv = new PrefixSlots(sequences);
   return turns.map((calls) =>
-    calls.map((call) => {
+    inAdmissionOrder(calls).map((call) => {
       const tokens = tokenize(call);
       const { index, reused } = kv.admit(tokens, call);
       kv.release(index);
       return { stage: call.stage, prompt: tokens.length, reused };
     }),
   );
+}
+
+/**
+ * A turn's calls in the order the provider admits them. The after-turn calls run side by side, so they reach it in the
+ * order the run starts them (inCacheOrder), not the order their scripted replies landed in the stage log.
+ */
+function inAdmissionOrder(calls: readonly LoggedCall[]): LoggedCall[] {
+  const started = inCacheOrder(
+    calls.filter((call) => AFTER_TURN.has(call.stage)),
+    (call) => call,
+  );
+  let next = 0;
+  return calls.map((call) => (AFTER_TURN.has(call.stage) ? (started[next++] ?? call) : call));
 }
 
 function fraction(calls: readonly Priced[]): number {
