@@ -41,6 +41,7 @@ async function kvCachedFractionLq(): Promise<BenchmarkResult> {
       ...atLeast(0.85),
       sequences: MOST_SEQUENCES,
       prosePath: fraction(turnCalls.filter((call) => PROSE_PATH.has(call.stage))),
+      afterTurn: fraction(turnCalls.filter((call) => AFTER_TURN.has(call.stage))),
       boundaries: fraction(fromTurn2.filter((call) => !TURN_STAGES.has(call.stage))),
       perStage: perStage(fromTurn2),
       sceneBoundaries: sceneBoundaries(roomy),
