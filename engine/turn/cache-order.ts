@@ -16,10 +16,9 @@ const STAGE_RANK = new Map<string, number>(
 /**
  * The order a turn's after-turn calls start in, so that each finds as much of its prompt as it can in the local
  * model's KV cache: the call that opens the turn's story first (the persona's extractor), then each time the waiting
- * call whose prompt shares the longest beginning with the one before it. The after-turn prompts open alike (see
- * prompts/templates/records.ts), but not the same story: a whisper reaches only its party's prompts, and each
- * character's extractor reads up to its own round; so who follows whom depends on the turn. Ties keep the stage rank,
- * then the given (round) order.
+ * call whose prompt shares the longest beginning with the one before it (two characters' extractors share their
+ * instructions and most of the story; a whisper reaches only its party's prompts, and each character's extractor reads
+ * up to its own round, so who follows whom depends on the turn). Ties keep the stage rank, then the given order.
  */
 export function inCacheOrder<T>(items: readonly T[], call: (item: T) => OrderedCall): T[] {
   const waiting = items
