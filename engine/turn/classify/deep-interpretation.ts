@@ -152,13 +152,15 @@ function prompt(context: TurnContext, request: InterpretRequest, propositions: r
     'those (confidence 0 rejects it). Reply with JSON only: {"judgments": [{"proposition": "...", "confidence": 0.8,',
     '"magnitude": 0.2, "description": "..."}]}',
   ].join('\n');
+  // What a scene keeps from turn to turn first (the propositions it listens for, who is present), so a local model's
+  // KV cache serves it; the story's recent lines, which slide every turn, and this action's own parts after.
   const user = [
+    `Propositions:\n${propositions.map((p) => `- ${p}`).join('\n')}`,
     `Present: ${cast.join('; ') || 'nobody else'}`,
     `Recent story:\n${history.join('\n') || '(the story begins)'}`,
     `The action (${displayName(pack, personaId, request.intention.owner)}): ${request.intention.content}`,
     `Structure: ${request.parse.summary}`,
     `Provisional judgments:\n${provisional.join('\n') || '(none)'}`,
-    `Propositions:\n${propositions.map((p) => `- ${p}`).join('\n')}`,
   ].join('\n\n');
   return [
     { role: 'system', content: system },

@@ -91,6 +91,21 @@ describe('Stage 4 as a durable after-turn step', () => {
     expect(await game.refinedRows()).toHaveLength(1);
   });
 
+  it('asks with what the scene keeps from turn to turn first: its propositions and cast, then the sliding story', async () => {
+    const game = await arrival();
+    await game.play(ARRIVAL[0] ?? '');
+    await game.settle();
+    await game.play(ARRIVAL[1] ?? '');
+    await game.settle();
+    const [first, second] = game.fake.prompts.filter((prompt) => prompt.stage === 'deep_interpretation');
+    if (first === undefined || second === undefined) throw new Error('Stage 4 was not asked twice');
+    let shared = 0;
+    while (shared < first.text.length && first.text[shared] === second.text[shared]) shared++;
+    // The two turns' prompts part only in the story, so a local model's KV cache serves the rest of the opening.
+    expect(second.text.indexOf('Propositions:')).toBeLessThan(second.text.indexOf('Recent story:'));
+    expect(shared).toBeGreaterThan(second.text.indexOf('Present:'));
+  });
+
   it('keeps it across /undo to a later turn', async () => {
     const game = await arrival();
     await game.play(ARRIVAL[0] ?? '');
