@@ -144,6 +144,7 @@ export class Sessions {
         stageTimeoutMs: STAGE_TIMEOUT_MS,
         historyWindow: HISTORY_WINDOW,
         choicesSetting: () => context.settings.get().play.choices,
+        warmUpSetting: () => context.settings.get().play.warmUp,
       },
       store,
     );

@@ -34,6 +34,8 @@ export interface SessionDeps extends SceneBoundaryDeps {
   readonly historyWindow: number;
   /** The player's setting: may the Narrator offer suggested next actions (on when absent; see choices.ts)? */
   readonly choicesSetting?: () => boolean;
+  /** The player's setting: may the next Narrator prompt be warmed while they read (on when absent; see #warmNext)? */
+  readonly warmUpSetting?: () => boolean;
 }
 
 export type SubmitResult = PlayResult;
@@ -214,8 +216,10 @@ export class PlaySession {
   #warmNext(): void {
     const warming = new AbortController();
     this.#warming = warming;
+    // Off as the player reads, or switched off while the background runs finish: no head start this time.
+    const allowed = () => this.#deps.warmUpSetting?.() !== false;
     const warm = async (): Promise<void> => {
-      if (!(await this.#background.quiet()) || warming.signal.aborted || this.#busy) return;
+      if (!allowed() || !(await this.#background.quiet()) || warming.signal.aborted || this.#busy || !allowed()) return;
       const provider = await this.#deps.router.forStage('narrator');
       if (provider.warm === undefined || warming.signal.aborted) return;
       // The runs wrote to the save since the session last read it.

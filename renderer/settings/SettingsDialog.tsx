@@ -69,6 +69,17 @@ export function SettingsDialog() {
           />
           <span className="setting-value">Offer suggested actions under the story</span>
         </label>
+        <label className="setting">
+          <span className="setting-label">Head start</span>
+          <input
+            type="checkbox"
+            checked={current?.play.warmUp ?? true}
+            onChange={(event) => void settings.getState().updatePlay({ warmUp: event.target.checked })}
+          />
+          <span className="setting-value">
+            Prepare the next turn while I read (keeps the processor busy between turns)
+          </span>
+        </label>
         <p className="sample">The shop smells of paste and old paper, and somewhere a kettle is beginning to sing.</p>
         {current !== null && <ModelSection llm={current.llm} startOpen={setupFirst} />}
       </section>

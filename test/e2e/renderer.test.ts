@@ -157,6 +157,16 @@ describe('renderer in web mode', () => {
     expect(saved.value.appearance.theme).toBe('dark');
   });
 
+  it('turns the head start between turns off and keeps it in the settings', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const headStart = page.getByRole('checkbox', { name: /Head start/u });
+    await expect(headStart.isChecked()).resolves.toBe(true);
+    await headStart.uncheck();
+    await page.getByRole('button', { name: 'Done' }).click();
+    const saved = (await served.call('settings.get', {})) as { value: { play: { warmUp: boolean; choices: boolean } } };
+    expect(saved.value.play).toEqual({ choices: true, warmUp: false });
+  });
+
   it('lists the save in the library, renames it and deletes it', async () => {
     await page.getByRole('button', { name: 'Back to the library' }).click();
     const rows = page.locator('.pack[data-pack="tutorial"] .save-row');

@@ -100,6 +100,25 @@ describe('the next Narrator prompt, warmed while the player reads', () => {
     expect(sharedLength(warmed, next)).toBeGreaterThan(next.indexOf(marker ?? '') + (marker ?? '').length);
   });
 
+  it('warms nothing while the player has the head start turned off, and again once it is back on', async () => {
+    const fake = warmingProvider();
+    setup = await startPlay(async () => fake.provider);
+    const { api } = setup;
+    unwrap(await api['settings.update']({ play: { choices: true, warmUp: false } }));
+    const save = unwrap(await api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
+    const first = unwrap(await api['play.submit']({ saveId: save.id, text: 'I shake the rain from my coat.' }));
+    if (first.kind !== 'turn') throw new Error('turn 1 did not commit');
+    expect(unwrap(await api['play.settle']({ saveId: first.saveId })).failure).toBeNull();
+    unwrap(await api['settings.update']({ play: { choices: true, warmUp: true } }));
+    const second = unwrap(await api['play.submit']({ saveId: first.saveId, text: 'I ask the landlady for a room.' }));
+    if (second.kind !== 'turn') throw new Error('turn 2 did not commit');
+    await until(() => fake.warms.length > 0);
+    // Every warm-up holds the second turn's last line: none ran while the setting was off.
+    const lastLine = second.messages.at(-1)?.content ?? '';
+    expect(lastLine).not.toBe('');
+    for (const warm of fake.warms) expect(text(warm.messages)).toContain(lastLine);
+  });
+
   it('stops a warm-up under way as soon as the player submits', async () => {
     const fake = warmingProvider(true);
     setup = await startPlay(async () => fake.provider);
