@@ -98,6 +98,25 @@ describe('the scene boundary’s prompts, for a local model’s KV cache', () =>
     expect(asked.indexOf('silas-crane — Silas: the harbourmaster')).toBeGreaterThan(asked.indexOf('The period:'));
   });
 
+  it('a cohort member’s turns open with its sheet too, so its first round reuses its intent check', () => {
+    const asked = text(book.renderBoundary('intent_check', { story, period, char: magdalen, others: [] }));
+    const turn = text(
+      book.renderBoundary('cohort_member', {
+        story,
+        period,
+        char: magdalen,
+        others: ['silas-crane — Silas'],
+        notes: [],
+        transcript: [],
+        round: 1,
+        max_rounds: 3,
+      }),
+    );
+    // The opening and the whole sheet (and the start of the next line, which both open alike).
+    expect(sharedStart(asked, turn).startsWith(upTo(asked, 'You speak for this character'))).toBe(true);
+    expect(upTo(asked, 'You speak for this character')).toContain('- MAGDALEN-MEMORY\n');
+  });
+
   it('two characters’ off-screen inferences share everything up to the sheet', () => {
     const infer = (char: SimulatedCharacterSheet) =>
       text(book.renderBoundary('offscreen_inference', { story, period, ...places, char, events: [], max_salience: 6 }));
