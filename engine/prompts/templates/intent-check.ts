@@ -2,17 +2,18 @@ import { BOUNDARY_OPENING } from './boundary-opening.ts';
 import { CHARACTER_SHEET } from './simulated-character.ts';
 
 // IntentCheck (stage "intent_check", principal: the asking character): one question, answered from its own view.
-// Everything before the period is the same at every boundary, and everything before the sheet for every character
-// asked at one boundary, so their calls share it.
+// The character's sheet comes right after the shared opening, word for word as its standalone simulation prints it
+// there, so the simulation that follows reuses this call's cached prefix; then the instructions, the period and the
+// others in question.
 export default `${BOUNDARY_OPENING}
-You speak for one character of the story "{{story.title}}" between scenes.
+The character:
+{{#with char}}${CHARACTER_SHEET}{{/with}}
+You speak for this character of the story "{{story.title}}" between scenes.
 The story is about to move on by the period given below. Decide, as the character would, whom they will go looking for
 in that time, whom they will keep away from, and what they will do for themselves.
 Answer from what the character knows and wants, nothing else.
 Reply with JSON only: {"seeking": [{"character": "id", "intent": "...", "urgency": "immediate|high|medium|low", "timing": "...", "if_unavailable": "..."}], "avoiding": [{"character": "id", "reason": "...", "if_encountered": "..."}], "self_focused": "..."}
 The period: the story moves on {{period.length}}, from {{period.from}} to {{period.until}}.
-The character:
-{{#with char}}${CHARACTER_SHEET}{{/with}}
 The others in question:
 {{#each others}}- {{this}}
 {{/each}}

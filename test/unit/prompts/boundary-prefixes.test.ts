@@ -78,27 +78,52 @@ describe('the scene boundary’s prompts, for a local model’s KV cache', () =>
     }
   });
 
-  it('two characters’ intent checks share everything up to the character’s own part, which comes last', () => {
+  it('a character’s intent check opens with its sheet, as its simulation does, so the simulation reuses it', () => {
     const ask = (char: SimulatedCharacterSheet, other: string) =>
       text(book.renderBoundary('intent_check', { story, period, char, others: [other] }));
-    const asked = ask(magdalen, 'silas-crane — Silas: the harbourmaster');
-    const other = ask(silas, 'magdalen-rook — Magdalen: the landlady');
-    expect(sharedStart(asked, other)).toBe(upTo(asked, 'Magdalen (magdalen-rook).'));
-    expect(upTo(asked, 'Magdalen (magdalen-rook).')).toContain('Reply with JSON only: {"seeking"');
-    expect(asked.indexOf('MAGDALEN-SECRET')).toBeGreaterThan(asked.indexOf('Magdalen (magdalen-rook).'));
-    expect(asked.indexOf('silas-crane — Silas: the harbourmaster')).toBeGreaterThan(asked.indexOf('MAGDALEN-SECRET'));
-  });
-
-  it('two characters’ standalone simulations and off-screen inferences share everything up to the sheet', () => {
     const live = (char: SimulatedCharacterSheet) =>
       text(book.renderBoundary('standalone_simulation', { story, period, ...places, char }));
+    const asked = ask(magdalen, 'silas-crane — Silas: the harbourmaster');
+    // Two characters' calls share the opening only: each then extends its own sequence.
+    expect(sharedStart(asked, ask(silas, 'magdalen-rook — Magdalen: the landlady'))).toBe(
+      upTo(asked, 'Magdalen (magdalen-rook).'),
+    );
     expect(sharedStart(live(magdalen), live(silas))).toBe(upTo(live(magdalen), 'Magdalen (magdalen-rook).'));
+    // One character's intent check and simulation share its whole sheet, down to what it remembers.
+    const sheetAndOpening = sharedStart(asked, live(magdalen));
+    expect(sheetAndOpening).toBe(upTo(asked, 'You speak for this character'));
+    expect(sheetAndOpening).toContain('- MAGDALEN-SECRET\n');
+    expect(sheetAndOpening).toContain('- MAGDALEN-MEMORY\n');
+    expect(asked.indexOf('Reply with JSON only: {"seeking"')).toBeGreaterThan(asked.indexOf('MAGDALEN-MEMORY'));
+    expect(asked.indexOf('silas-crane — Silas: the harbourmaster')).toBeGreaterThan(asked.indexOf('The period:'));
+  });
+
+  it('a cohort member’s turns open with its sheet too, so its first round reuses its intent check', () => {
+    const asked = text(book.renderBoundary('intent_check', { story, period, char: magdalen, others: [] }));
+    const turn = text(
+      book.renderBoundary('cohort_member', {
+        story,
+        period,
+        char: magdalen,
+        others: ['silas-crane — Silas'],
+        notes: [],
+        transcript: [],
+        round: 1,
+        max_rounds: 3,
+      }),
+    );
+    // The opening and the whole sheet (and the start of the next line, which both open alike).
+    expect(sharedStart(asked, turn).startsWith(upTo(asked, 'You speak for this character'))).toBe(true);
+    expect(upTo(asked, 'You speak for this character')).toContain('- MAGDALEN-MEMORY\n');
+  });
+
+  it('two characters’ off-screen inferences share everything up to the sheet', () => {
     const infer = (char: SimulatedCharacterSheet) =>
       text(book.renderBoundary('offscreen_inference', { story, period, ...places, char, events: [], max_salience: 6 }));
     expect(sharedStart(infer(magdalen), infer(silas))).toBe(upTo(infer(magdalen), 'Magdalen (magdalen-rook).'));
   });
 
-  it('a simulation stage’s instructions and reply format come before the period, so the next boundary reuses them', () => {
+  it('a simulation stage’s instructions and reply format come before the period, so a new period for the same sheet reuses them', () => {
     const at = (when: SimulationPeriod) => ({
       ask: text(book.renderBoundary('intent_check', { story, period: when, char: magdalen, others: [] })),
       live: text(book.renderBoundary('standalone_simulation', { story, period: when, ...places, char: magdalen })),
@@ -108,7 +133,6 @@ describe('the scene boundary’s prompts, for a local model’s KV cache', () =>
       const shared = sharedStart(first[stage], next[stage]);
       expect(shared.length).toBeGreaterThan(first[stage].indexOf('The period:'));
       expect(shared).toContain('Reply with JSON only');
-      expect(shared).not.toContain('Magdalen (magdalen-rook).');
     }
   });
 
