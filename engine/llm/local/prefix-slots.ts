@@ -82,11 +82,10 @@ export class PrefixSlots {
    * The sequence whose cached prompt this one extends: for the same principal, when it keeps at least half of what
    * the sequence holds (its sheet and history, say, with a new tail); for another principal only when it keeps
    * nearly all of it, so two characters whose prompts open with the same instructions each keep their own sequence.
-   * Otherwise the sequence to overwrite: an empty one, else the least recently used idle one, else the least recently
-   * used of all — unless an idle sequence the same stage used is worth more to the call (see `worth`: the next
-   * character's reflection keeps the instructions the last one left, but the second character's intent check does not
-   * drop the first one's sheet, which that character's simulation is about to reuse), or, with `queueSameStage`, a busy
-   * one sharing at least QUEUE_FOR_SHARED_TOKENS with it, to follow on.
+   * Otherwise an idle sequence the same stage used last that shares the most with it (the next character's reflection
+   * keeps the instructions the last one left) — or, with `queueSameStage`, a busy one sharing at least
+   * QUEUE_FOR_SHARED_TOKENS with it, to follow on — then an empty one, then the least recently used idle one, then the
+   * least recently used of all.
    */
   private route(prompt: readonly number[], principal: string | undefined, stage: string | undefined): number {
     let best = -1;
@@ -99,28 +98,24 @@ export class PrefixSlots {
       }
     });
     if (best >= 0) return best;
+    let sameStage = -1;
+    let sameStageShared = 0;
+    this.held.forEach((slot, index) => {
+      if (stage === undefined || slot.stage !== stage) return;
+      const shared = sharedPrefixLength(slot.tokens, prompt);
+      if (slot.pending > 0 && !(this.queueSameStage && shared >= QUEUE_FOR_SHARED_TOKENS)) return;
+      if (shared > sameStageShared) {
+        sameStage = index;
+        sameStageShared = shared;
+      }
+    });
+    if (sameStage >= 0) return sameStage;
     let evict = 0;
     this.held.forEach((slot, index) => {
       const current = this.held[evict];
       if (current !== undefined && evictionRank(slot) < evictionRank(current)) evict = index;
     });
-    const evicted = this.held[evict];
-    let sameStage = -1;
-    // Overwriting a busy sequence means waiting for it: any idle sequence of the stage is better.
-    let sameStageWorth =
-      evicted === undefined || evicted.pending > 0 ? Number.NEGATIVE_INFINITY : worth(evicted, prompt, principal);
-    this.held.forEach((slot, index) => {
-      if (stage === undefined || slot.stage !== stage) return;
-      const shared = sharedPrefixLength(slot.tokens, prompt);
-      if (shared === 0) return;
-      if (slot.pending > 0 && !(this.queueSameStage && shared >= QUEUE_FOR_SHARED_TOKENS)) return;
-      const slotWorth = worth(slot, prompt, principal);
-      if (sameStage < 0 ? slotWorth >= sameStageWorth : slotWorth > sameStageWorth) {
-        sameStage = index;
-        sameStageWorth = slotWorth;
-      }
-    });
-    return sameStage >= 0 ? sameStage : evict;
+    return evict;
   }
 }
 
@@ -128,17 +123,6 @@ export class PrefixSlots {
 function keeps(slot: HeldPrefix, shared: number, principal: string | undefined): boolean {
   const held = slot.tokens.length;
   return slot.principal === principal ? shared * 2 >= held : shared * 10 >= held * 9;
-}
-
-/**
- * What taking a sequence is worth to a call: the tokens it serves, less half of those it drops that another principal
- * left there (that principal's next call, its simulation after its intent check say, would want them back; its own
- * call only replaces an older prompt of its own).
- */
-function worth(slot: HeldPrefix, prompt: readonly number[], principal: string | undefined): number {
-  const shared = sharedPrefixLength(slot.tokens, prompt);
-  const dropped = slot.principal === principal ? 0 : slot.tokens.length - shared;
-  return shared - dropped / 2;
 }
 
 /** Lower is a better sequence to overwrite: empty first, then idle, each least recently used first. */

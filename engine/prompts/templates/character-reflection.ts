@@ -1,11 +1,8 @@
-import { BOUNDARY_OPENING } from './boundary-opening.ts';
-
-// One character at a time, after a scene closes. What every reflection shares comes first (one cached prefix): the
-// instructions and the cast (the same at every boundary), the World KG's recalled facts and the scene's heading (the
+// One character at a time, after a scene closes. What every reflection shares comes first (one cached prefix): its own
+// system prompt (role and instructions), the cast (the same at every boundary), the World KG's recalled facts and the scene's heading (the
 // same for every character of one scene); then what this character alone may know: the scene as it lived it (the
 // same lines as the others' until its first private one), its own memories, and who it is.
-export default `${BOUNDARY_OPENING}
-You keep the memories of the characters of the story "{{story.title}}", one character at a time. A scene
+export default `You keep the memories of the characters of the story "{{story.title}}", one character at a time. A scene
 has just ended. Write what the character named below will remember of it, in their own voice (first person): one to
 five memories, only of what they saw, heard, did, thought or came to believe. Never what happened where they were not,
 and never another person's private thoughts.
@@ -14,6 +11,7 @@ Each memory has "text" (one or two sentences, first person), "salience" (1–10:
 If the scene changed where they stand with someone who was there, add "standing": [{"character": "id", "dimension":
 "trust", "shift": -0.5 to 0.5, "why": "a few words"}] (trust, affection, fear or another word for it); else leave it out.
 Reply with JSON only: {"memories": [{"text": "...", "salience": 5, "entities": ["..."], "tags": ["..."]}]}
+::user::
 Cast: {{cast}}
 {{#if knowledge.world}}What anyone could know:
 {{#each knowledge.world}}- {{this}}

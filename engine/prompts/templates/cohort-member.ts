@@ -1,19 +1,18 @@
-import { BOUNDARY_OPENING } from './boundary-opening.ts';
 import { CHARACTER_SHEET } from './simulated-character.ts';
 
 /**
- * What every call of one cohort member starts with, word for word: its own sheet (right after the shared opening, as
- * its intent check prints it, so its first round reuses that call's cached prefix), the instructions, then the others
- * as anyone sees them. Its turns and its account share this prefix, so on a local model the member's own sequence
+ * What every call of one cohort member starts with, word for word: the stage's own system prompt, then its sheet and
+ * the others as anyone sees them. Its turns and its account share this prefix, so on a local model the member's own sequence
  * keeps it cached from round to round (ARCHITECTURE §7: stable first, volatile last).
  */
-export const COHORT_MEMBER_PREFIX = `${BOUNDARY_OPENING}
-The character:
-{{#with char}}${CHARACTER_SHEET}{{/with}}
-You speak for this character of the story "{{story.title}}" during time the protagonist does not see.
+export const COHORT_MEMBER_PREFIX = `You speak for one character of the story "{{story.title}}" during time the protagonist does not see.
+{{story.description}}
 The character is in an encounter with others who sought each other out. You speak for this character alone, from
 what they know and want; never speak or act for anyone else. Others learn only what the character says and does in
 front of them; what they think and intend stays private, and they never know the others' thoughts.
+::user::
+The character:
+{{#with char}}${CHARACTER_SHEET}{{/with}}
 The others in the encounter:
 {{#each others}}- {{this}}
 {{/each}}

@@ -62,30 +62,6 @@ describe('routing prompts to KV sequences by what they hold', () => {
     );
   });
 
-  it('keeps a character’s sheet for its next stage rather than let another character’s call of the stage drop it', () => {
-    const slots = new PrefixSlots(4);
-    const opening = range(0, 20);
-    const sheet = (character: number) => range(1000 * character, 500);
-    const ask = (character: number) => [...opening, ...sheet(character), ...range(100, 80)];
-    const live = (character: number) => [...opening, ...sheet(character), ...range(300, 120)];
-    const done = (tokens: readonly number[], principal: string, stage: string) => {
-      const admission = slots.admit(tokens, { principal, stage });
-      slots.release(admission.index);
-      return admission;
-    };
-    const hale = done(ask(1), 'ambrose-hale', 'intent_check');
-    // Silas's intent check shares only the opening with Hale's: an empty sequence has less to lose.
-    const crane = done(ask(2), 'silas-crane', 'intent_check');
-    expect(crane.index).not.toBe(hale.index);
-    expect(crane.reused).toBe(0);
-    // Each simulation then follows its own character's intent check and reuses the opening and the whole sheet.
-    expect(done(live(1), 'ambrose-hale', 'standalone_simulation')).toEqual({ index: hale.index, reused: 520 });
-    expect(done(live(2), 'silas-crane', 'standalone_simulation')).toEqual({ index: crane.index, reused: 520 });
-    // A character's own call of a stage follows its own sequence however little it keeps: it drops nobody else's.
-    const later = [...opening, ...range(7000, 600)];
-    expect(done(later, 'ambrose-hale', 'standalone_simulation')).toEqual({ index: hale.index, reused: 20 });
-  });
-
   it('on a CPU, queues a call behind a busy sequence of its stage when they share enough instructions', () => {
     const instructions = range(0, 300);
     const reflection = (character: number) => [...instructions, ...range(1000 * character, 400)];

@@ -36,85 +36,67 @@ const silas = sheet('silas-crane', 'Silas');
 const places = { cast: 'magdalen-rook — Magdalen, silas-crane — Silas', places: 'quay — The Quay' };
 
 describe('the scene boundary’s prompts, for a local model’s KV cache', () => {
-  it('all open with the same system message: the story, nothing of the stage or a character', () => {
-    const simulated = { story, period, ...places, char: magdalen, others: [], notes: [], transcript: [] };
-    const reflection: ReflectionContext = {
+  it('each open with a system prompt of their own, the same at every boundary and for every character', () => {
+    const reflection = (id: string, name: string, line: string): ReflectionContext => ({
       story,
       cast: places.cast,
-      char: { id: 'kit-wickett', name: 'Kit', description: '', personality: '', states: '' },
+      char: { id, name, description: '', personality: '', states: '' },
       location: { id: 'quay', name: 'The Quay' },
-      scene: [{ line: 'Rain.' }],
+      scene: [{ line }],
       knowledge: { world: [], own: [] },
+    });
+    const chronicle = (now: string, line: string) => ({
+      story,
+      time: { previous: 'a', now, elapsed: '1m' },
+      scene: [line],
+      previous: '',
+      momentum: [],
+      simulation_events: [],
+      world: [],
+      weather: '',
+    });
+    // The same stage at two boundaries: another character, another period, another scene.
+    const openings = (char: typeof magdalen, when: SimulationPeriod, line: string) => {
+      const simulated = { story, period: when, ...places, char, others: [], notes: [], transcript: [line] };
+      return [
+        book.renderBoundary('intent_check', simulated),
+        book.renderBoundary('standalone_simulation', simulated),
+        book.renderBoundary('offscreen_inference', { ...simulated, events: [], max_salience: 6 }),
+        book.renderBoundary('cohort_member', { ...simulated, round: 1, max_rounds: 3 }),
+        book.renderBoundary('cohort_member_account', simulated),
+        book.renderBoundary('cohort_moderator', { ...simulated, members: [], round: 1, max_rounds: 3 }),
+        book.renderBoundary('chronicler', chronicle(when.until, line)),
+        book.renderBoundary('lore_crafter', { story, world: [], requests: [] }),
+        book.renderBoundary('character_reflection', reflection(char.id, char.name, line)),
+      ].map(([system]) => system);
     };
-    const openings = [
-      book.renderBoundary('intent_check', simulated),
-      book.renderBoundary('standalone_simulation', simulated),
-      book.renderBoundary('offscreen_inference', { ...simulated, events: [], max_salience: 6 }),
-      book.renderBoundary('cohort_member', { ...simulated, round: 1, max_rounds: 3 }),
-      book.renderBoundary('cohort_member_account', simulated),
-      book.renderBoundary('cohort_moderator', { ...simulated, members: [], round: 1, max_rounds: 3 }),
-      book.renderBoundary('chronicler', {
-        story,
-        time: { previous: 'a', now: 'b', elapsed: '1m' },
-        scene: [],
-        previous: '',
-        momentum: [],
-        simulation_events: [],
-        world: [],
-        weather: '',
-      }),
-      book.renderBoundary('lore_crafter', { story, world: [], requests: [] }),
-      book.renderBoundary('character_reflection', reflection),
-    ].map(([system]) => system);
+    const first = openings(magdalen, period, 'Rain.');
     // Every boundary stage with a template of the off-screen simulation, the Chronicler, the Lore or reflections.
     expect(BOUNDARY_PROMPT_STAGES.filter((stage) => stage !== 'partial_profile' && stage !== 'creation')).toHaveLength(
-      openings.length,
+      first.length,
     );
-    for (const opening of openings) {
-      expect(opening).toEqual({
-        role: 'system',
-        content: `You work on the story "Lantern Quay" between its scenes. ${story.description}`,
-      });
-    }
+    // pipeline-rules.md: each stage has its own system prompt (the cohort member's turn and account are one stage's).
+    const stages = first.map((message) => message?.content);
+    expect(new Set(stages).size).toBe(stages.length - 1);
+    for (const message of first) expect(message?.role).toBe('system');
+    // Nothing of one boundary's calls is in them: a stage's system prompt is served from the cache at every boundary.
+    expect(openings(silas, later, 'Wind.')).toEqual(first);
   });
 
-  it('a character’s intent check opens with its sheet, as its simulation does, so the simulation reuses it', () => {
+  it('two characters’ intent checks and simulations share everything up to the sheet, which comes first of the rest', () => {
     const ask = (char: SimulatedCharacterSheet, other: string) =>
       text(book.renderBoundary('intent_check', { story, period, char, others: [other] }));
     const live = (char: SimulatedCharacterSheet) =>
       text(book.renderBoundary('standalone_simulation', { story, period, ...places, char }));
     const asked = ask(magdalen, 'silas-crane — Silas: the harbourmaster');
-    // Two characters' calls share the opening only: each then extends its own sequence.
     expect(sharedStart(asked, ask(silas, 'magdalen-rook — Magdalen: the landlady'))).toBe(
       upTo(asked, 'Magdalen (magdalen-rook).'),
     );
     expect(sharedStart(live(magdalen), live(silas))).toBe(upTo(live(magdalen), 'Magdalen (magdalen-rook).'));
-    // One character's intent check and simulation share its whole sheet, down to what it remembers.
-    const sheetAndOpening = sharedStart(asked, live(magdalen));
-    expect(sheetAndOpening).toBe(upTo(asked, 'You speak for this character'));
-    expect(sheetAndOpening).toContain('- MAGDALEN-SECRET\n');
-    expect(sheetAndOpening).toContain('- MAGDALEN-MEMORY\n');
-    expect(asked.indexOf('Reply with JSON only: {"seeking"')).toBeGreaterThan(asked.indexOf('MAGDALEN-MEMORY'));
+    // The stage's own instructions and reply format before the sheet; the period and the others after it.
+    expect(asked.indexOf('Reply with JSON only: {"seeking"')).toBeLessThan(asked.indexOf('MAGDALEN-MEMORY'));
+    expect(asked.indexOf('The period:')).toBeGreaterThan(asked.indexOf('MAGDALEN-MEMORY'));
     expect(asked.indexOf('silas-crane — Silas: the harbourmaster')).toBeGreaterThan(asked.indexOf('The period:'));
-  });
-
-  it('a cohort member’s turns open with its sheet too, so its first round reuses its intent check', () => {
-    const asked = text(book.renderBoundary('intent_check', { story, period, char: magdalen, others: [] }));
-    const turn = text(
-      book.renderBoundary('cohort_member', {
-        story,
-        period,
-        char: magdalen,
-        others: ['silas-crane — Silas'],
-        notes: [],
-        transcript: [],
-        round: 1,
-        max_rounds: 3,
-      }),
-    );
-    // The opening and the whole sheet (and the start of the next line, which both open alike).
-    expect(sharedStart(asked, turn).startsWith(upTo(asked, 'You speak for this character'))).toBe(true);
-    expect(upTo(asked, 'You speak for this character')).toContain('- MAGDALEN-MEMORY\n');
   });
 
   it('two characters’ off-screen inferences share everything up to the sheet', () => {
