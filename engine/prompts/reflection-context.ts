@@ -3,8 +3,7 @@
  * (visibility matrix), the World KG and its own KG. Nothing of the persona's or another character's graph.
  */
 export interface ReflectionContext {
-  /** The story's title and description (every boundary prompt opens with them, word for word). */
-  readonly story: { readonly title: string; readonly description: string };
+  readonly story: { readonly title: string };
   /** Everyone the memories may name: `id — name` of each character and the persona, comma-separated. */
   readonly cast: string;
   readonly char: {

@@ -22,7 +22,10 @@ const STAGE_RANK = new Map<string, number>(
  */
 export function inCacheOrder<T>(items: readonly T[], call: (item: T) => OrderedCall): T[] {
   const waiting = items
-    .map((item, index) => ({ item, index, text: promptText(call(item).prompt), rank: rankOf(call(item).stage) }))
+    .map((item, index) => {
+      const { stage, prompt } = call(item);
+      return { item, index, text: promptText(prompt), rank: rankOf(stage) };
+    })
     .sort((a, b) => a.rank - b.rank || a.index - b.index);
   const ordered: T[] = [];
   let last = '';

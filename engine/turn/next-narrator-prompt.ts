@@ -9,7 +9,8 @@ import { NO_GUIDANCE } from './classify/guidance.ts';
  * story so far, a scene's opening brief, the choices and creation briefs (which come before the input's own guidance
  * in the prompt), and no guidance of the input's own, an empty intention. Its instructions, setting, history and
  * briefs are what the turn's first Narrator call begins with, so evaluating this while the player reads leaves that
- * call only the player's input and the turn's own guidance to evaluate. Nothing is emitted and nothing of the setup is changed.
+ * call only the player's input and the turn's own guidance to evaluate. Nothing is emitted and nothing of the setup is
+ * changed.
  */
 export function nextNarratorPrompt(setup: Omit<TurnSetup, 'events'>): LlmMessage[] {
   const { context, opened } = beginTurn({ ...setup, emit: () => undefined }, []);

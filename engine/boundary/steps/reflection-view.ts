@@ -2,7 +2,6 @@ import { entityNamer, type Character, type StoryPack } from '../../pack/index.ts
 import { keepsKnowledgeGraph, knowledgeView, recall, tierOf, type Principal } from '../../npc/index.ts';
 import type { ReflectionContext } from '../../prompts/index.ts';
 import { buildView, isManifest, visibleStates, type LeveledState, type StreamEntry } from '../../stream/index.ts';
-import { storyHeader } from '../simulation/cast.ts';
 import type { ClosedScene } from './closed-scene.ts';
 
 /** Entries of the World KG and of the character's own KG a reflection recalls (half each at most). */
@@ -60,7 +59,7 @@ export function reflectionContext(
   const location = pack.locations.find((candidate) => candidate.id === scene.location);
   const nameOf = entityNamer(pack, personaId);
   return {
-    story: storyHeader(pack),
+    story: { title: pack.manifest.title },
     cast: castLine(pack, personaId),
     char: {
       id: character.id,

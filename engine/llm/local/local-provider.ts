@@ -149,10 +149,7 @@ export class LocalProvider implements LlmProvider {
     await disposeLocalRuntime(this.runtime);
   }
 
-  private async generate(
-    request: LlmRequest & { readonly replyOpening?: string },
-    grammar: LlamaGrammar | undefined,
-  ): Promise<Generation> {
+  private async generate(request: OpenableRequest, grammar: LlamaGrammar | undefined): Promise<Generation> {
     const { stage } = request;
     if (this.lifetime.signal.aborted) throw new LlmError('provider', 'the local provider was disposed', stage);
     if (request.signal?.aborted === true) throw abortedError(stage);
@@ -218,22 +215,19 @@ export class LocalProvider implements LlmProvider {
    * The prompt with the reply's opening put in it as the start of the model's answer, and the grammar moved past it;
    * unchanged when there is no opening, no grammar, a prompt already ending in a prefill, or a grammar that refuses it.
    */
-  private openReply(request: LlmRequest & { readonly replyOpening?: string }, grammar: LlamaGrammar | undefined) {
+  private openReply(request: OpenableRequest, grammar: LlamaGrammar | undefined) {
     const { model } = this.runtime;
-    const whole = {
-      messages: request.messages,
-      text: '',
-      grammarState: grammar === undefined ? undefined : new LlamaGrammarEvaluationState({ model, grammar }),
-    };
     const opening = request.replyOpening;
-    if (opening === undefined || grammar === undefined || request.messages.at(-1)?.role === 'assistant') return whole;
-    const grammarState = grammarAfterOpening(model, grammar, opening);
-    if (grammarState === null) return whole;
-    return {
-      messages: [...request.messages, { role: 'assistant' as const, content: opening }],
-      text: opening,
-      grammarState,
-    };
+    const canOpen = opening !== undefined && grammar !== undefined && request.messages.at(-1)?.role !== 'assistant';
+    const opened = canOpen ? grammarAfterOpening(model, grammar, opening) : null;
+    if (opened !== null && opening !== undefined)
+      return {
+        messages: [...request.messages, { role: 'assistant' as const, content: opening }],
+        text: opening,
+        grammarState: opened,
+      };
+    const grammarState = grammar === undefined ? undefined : new LlamaGrammarEvaluationState({ model, grammar });
+    return { messages: request.messages, text: '', grammarState };
   }
 
   /** One grammar per distinct schema, built once: building it parses GBNF in llama.cpp. */
@@ -253,6 +247,9 @@ export class LocalProvider implements LlmProvider {
     });
   }
 }
+
+/** A call as `generate` takes it: an object call's reply opening, when it has one, with the rest of the request. */
+type OpenableRequest = LlmRequest & Pick<LlmObjectRequest<unknown>, 'replyOpening'>;
 
 /** The grammar's own text stop triggers (node-llama-cpp's JSON grammars stop on four newlines). */
 function grammarStopTexts(grammar: LlamaGrammar): string[] {

@@ -1,7 +1,7 @@
 // One character at a time, after a scene closes. What every reflection shares comes first (one cached prefix): its own
-// system prompt (role and instructions), the cast (the same at every boundary), the World KG's recalled facts and the scene's heading (the
-// same for every character of one scene); then what this character alone may know: the scene as it lived it (the
-// same lines as the others' until its first private one), its own memories, and who it is.
+// system prompt (role and instructions), the cast (the same at every boundary), the World KG's recalled facts and the
+// scene's heading (the same for every character of one scene); then what this character alone may know: the scene as
+// it lived it (the same lines as the others' until its first private one), its own memories, and who it is.
 export default `You keep the memories of the characters of the story "{{story.title}}", one character at a time. A scene
 has just ended. Write what the character named below will remember of it, in their own voice (first person): one to
 five memories, only of what they saw, heard, did, thought or came to believe. Never what happened where they were not,

@@ -2,8 +2,8 @@ import { CHARACTER_SHEET } from './simulated-character.ts';
 
 /**
  * What every call of one cohort member starts with, word for word: the stage's own system prompt, then its sheet and
- * the others as anyone sees them. Its turns and its account share this prefix, so on a local model the member's own sequence
- * keeps it cached from round to round (ARCHITECTURE §7: stable first, volatile last).
+ * the others as anyone sees them. Its turns and its account share this prefix, so on a local model the member's own
+ * sequence keeps it cached from round to round (ARCHITECTURE §7: stable first, volatile last).
  */
 export const COHORT_MEMBER_PREFIX = `You speak for one character of the story "{{story.title}}" during time the protagonist does not see.
 {{story.description}}

@@ -4,7 +4,7 @@ import { PromptBook, type ReflectionContext } from '../../../engine/prompts/inde
 const text = (messages: readonly { readonly content: string }[]) => messages.map((m) => m.content).join('\n');
 
 const context: ReflectionContext = {
-  story: { title: 'Lantern Quay', description: 'A smugglers’ port over one long night.' },
+  story: { title: 'Lantern Quay' },
   cast: 'sam-fairweather — Sam Fairweather, kit-wickett — Kit Wickett, drowned-lantern — The Drowned Lantern',
   char: {
     id: 'kit-wickett',
