@@ -43,3 +43,4 @@ export {
 } from './snapshot.ts';
 export { toJson, toJsonObject } from './json.ts';
 export { mentionFinder, packKnowledge } from './pack-knowledge.ts';
+export { chroniclerWarmUp } from './simulation/index.ts';

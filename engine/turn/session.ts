@@ -8,6 +8,7 @@ import { parseInput, type ParsedInput } from './commands.ts';
 import { PLAY_STATE_CHECKPOINT, type PlayState } from './play-state.ts';
 import { runTurn, type TurnInput, type TurnSetup } from './run-turn.ts';
 import { nextNarratorPrompt } from './next-narrator-prompt.ts';
+import { warmChronicler } from './chronicler-warm-up.ts';
 import { sceneOpeningFor } from './scene-opening.ts';
 import { BackgroundRuns, recordRunFailure, type RunFailure, type SceneBoundaryDeps } from './background-runs.ts';
 import { markerMessages } from './scene-markers.ts';
@@ -210,8 +211,9 @@ export class PlaySession {
   /**
    * While the player reads: once the background runs have written everything the next turn reads, the Narrator's next
    * prompt is put through its model up to where the player's input goes (see nextNarratorPrompt), so the turn's first
-   * prose waits only for the input and the turn's guidance. A provider without a cache of its own has nothing to warm;
-   * the next input stops it at once, and a failure only costs the head start.
+   * prose waits only for the input and the turn's guidance; then the Chronicler's, for the scene's close (see
+   * warmChronicler). A provider without a cache of its own has nothing to warm; the next input stops it at once, and
+   * a failure only costs the head start.
    */
   #warmNext(): void {
     const warming = new AbortController();
@@ -225,8 +227,10 @@ export class PlaySession {
       // The runs wrote to the save since the session last read it.
       this.#cache.invalidate();
       const npc = npcStateForTurn(this.#store, this.#cache.pack());
-      const messages = nextNarratorPrompt(this.#turnSetup(npc, warming.signal));
+      const setup = this.#turnSetup(npc, warming.signal);
+      const messages = nextNarratorPrompt(setup);
       await provider.warm({ stage: 'narrator', principal: NARRATOR_OWNER, messages, signal: warming.signal });
+      await warmChronicler(setup, npc, setup.state, warming.signal);
     };
     warm().catch(() => undefined);
   }

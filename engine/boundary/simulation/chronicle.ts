@@ -4,14 +4,19 @@ import {
   inWorldMinutes,
   knowledgeView,
   restoreChronicleState,
+  restoreSimulationState,
   type ChronicleState,
+  type InWorldMinute,
   type CycleWorldEvent,
   inWorldText,
   worldEventDrafts,
 } from '../../npc/index.ts';
+import type { LlmMessage } from '../../llm/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
+import type { PromptBook } from '../../prompts/index.ts';
 import type { BoundaryStepContext, StepResult } from '../contract.ts';
 import { toJson } from '../json.ts';
+import type { NpcState } from '../npc-state.ts';
 import { weatherOf } from '../world-weather.ts';
 import { readOffscreenScene } from './offscreen-scene.ts';
 import { chroniclerSchema, MAX_LORE_REQUESTS } from './outputs.ts';
@@ -28,28 +33,16 @@ export const CHRONICLER_WORLD_LIMIT = 24;
  */
 export async function chronicle(context: BoundaryStepContext): Promise<StepResult> {
   const scene = readOffscreenScene(context);
-  const previous = restoreChronicleState(scene.npc.chronicle);
-  // Momentum moves from the Chronicler's last run (or the story's opening) to the moment the next scene opens.
-  const since = previous?.at ?? inWorldMinutes(context.pack.manifest.start.time) ?? scene.now;
+  const standing = chroniclerStanding(context.pack, scene.npc, scene.cycle, scene.now);
+  const { since, events } = standing;
   const until = Math.max(since, scene.next);
-  const events = chroniclerSimulationEvents(
-    scene.cycle,
-    scene.simulation.cycles.map(({ cycle, events: emitted }) => ({ cycle, events: emitted })),
-  );
-  const world = knowledgeView(scene.npc.knowledge, { kind: 'public' })
-    .retrieve({ now: scene.now, limit: CHRONICLER_WORLD_LIMIT })
-    .map(({ entry }) => entry.text);
   const reply = await context.callObject({
     stage: 'chronicler',
     principal: 'public',
     messages: context.prompts.renderBoundary('chronicler', {
-      story: storyHeader(context.pack),
+      ...standing.variables,
       time: { previous: inWorldText(since), now: inWorldText(until), elapsed: describeDuration(until - since) },
       scene: scene.publicLines.map((line) => `${speaker(context.pack, line.owner)}${line.content}`),
-      previous: previous === null ? '' : JSON.stringify(previous.story_state),
-      momentum: momentumLines(context.pack),
-      simulation_events: events.map((event) => eventLine(context.pack, event)),
-      world,
       weather: weatherOf(context.snapshot.playState) ?? '',
     }),
     schema: chroniclerSchema,
@@ -92,6 +85,57 @@ export async function chronicle(context: BoundaryStepContext): Promise<StepResul
       // The Lore step answers these beside the rest of the first run (see steps/lore.ts).
       loreRequests: reply.lore_requests.slice(0, MAX_LORE_REQUESTS),
     }),
+  };
+}
+
+/**
+ * The Chronicler's prompt as it stands before a scene closes: its instructions, the world's forces, what the world
+ * knows, its last story state and the last cycle's events, then the time since its last run with the scene, still
+ * open, left empty. Everything up to the time's end is what the call at the scene's close begins with (its template
+ * puts it first), so putting this through the model while the player reads leaves that call the rest.
+ */
+export function chroniclerWarmUp(
+  prompts: PromptBook,
+  pack: StoryPack,
+  npc: NpcState,
+  openScene: number,
+  now: InWorldMinute,
+): LlmMessage[] {
+  const standing = chroniclerStanding(pack, npc, openScene, now);
+  return prompts.renderBoundary('chronicler', {
+    ...standing.variables,
+    time: { previous: inWorldText(standing.since), now: '', elapsed: '' },
+    scene: [],
+    weather: '',
+  });
+}
+
+/**
+ * What the Chronicler reads that the closing scene does not change: its last run (the time momentum moves from), the
+ * previous cycle's events (off by one: cycle `cycle` is the scene closing), and the World KG as of `now`.
+ */
+function chroniclerStanding(pack: StoryPack, npc: NpcState, cycle: number, now: InWorldMinute) {
+  const previous = restoreChronicleState(npc.chronicle);
+  // Momentum moves from the Chronicler's last run (or the story's opening) to the moment the next scene opens.
+  const since = previous?.at ?? inWorldMinutes(pack.manifest.start.time) ?? now;
+  const simulation = restoreSimulationState(npc.simulation);
+  const events = chroniclerSimulationEvents(
+    cycle,
+    simulation.cycles.map(({ cycle: ran, events: emitted }) => ({ cycle: ran, events: emitted })),
+  );
+  const world = knowledgeView(npc.knowledge, { kind: 'public' })
+    .retrieve({ now, limit: CHRONICLER_WORLD_LIMIT })
+    .map(({ entry }) => entry.text);
+  return {
+    since,
+    events,
+    variables: {
+      story: storyHeader(pack),
+      previous: previous === null ? '' : JSON.stringify(previous.story_state),
+      momentum: momentumLines(pack),
+      simulation_events: events.map((event) => eventLine(pack, event)),
+      world,
+    },
   };
 }
 

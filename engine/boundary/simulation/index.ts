@@ -3,7 +3,7 @@
  * built from one principal's view, and the sorting of their replies into knowledge drafts and npc_state parts.
  */
 export { propagateOffscreen } from './propagate.ts';
-export { chronicle } from './chronicle.ts';
+export { chronicle, chroniclerWarmUp } from './chronicle.ts';
 export {
   chroniclerSchema,
   cohortMemberTurnSchema,

@@ -3,9 +3,9 @@ import type { LlmMessage, LlmObjectRequest, LlmProvider, LlmRequest, WarmResult 
 import { createInstantProvider } from '../../support/instant-provider.ts';
 import { startPlay, unwrap, type PlaySetup } from '../../support/playthrough.ts';
 
-// Issue 14 (first prose): while the player reads, the session puts the next Narrator prompt through the model up to
-// where the player's input goes, so the next turn's first Narrator call finds its instructions, setting and history
-// already in the KV cache.
+// Issue 14: while the player reads, the session puts the next Narrator prompt through the model up to where the
+// player's input goes, so the next turn's first Narrator call finds its instructions, setting and history already in
+// the KV cache (the first prose); then the Chronicler's, up to the scene that will close (the scene boundary's wait).
 
 let setup: PlaySetup | null = null;
 afterEach(async () => {
@@ -19,8 +19,9 @@ afterEach(async () => {
  */
 function warmingProvider(hold = false) {
   const instant = createInstantProvider();
-  const warms: { messages: readonly LlmMessage[]; signal: AbortSignal | undefined }[] = [];
+  const warms: { stage: string; messages: readonly LlmMessage[]; signal: AbortSignal | undefined }[] = [];
   const narrated: (readonly LlmMessage[])[] = [];
+  const chronicled: (readonly LlmMessage[])[] = [];
   /** For each Narrator call: whether every warm-up had been stopped when it began. */
   const warmsStopped: boolean[] = [];
   const provider: LlmProvider = {
@@ -30,16 +31,19 @@ function warmingProvider(hold = false) {
         narrated.push(request.messages);
         warmsStopped.push(warms.every((warm) => warm.signal?.aborted === true));
       }
+      if (request.stage === 'chronicler') chronicled.push(request.messages);
       return instant.generateObject(request);
     },
     async warm(request: LlmRequest): Promise<WarmResult> {
-      warms.push({ messages: request.messages, signal: request.signal });
+      warms.push({ stage: request.stage, messages: request.messages, signal: request.signal });
       if (hold && request.signal !== undefined && !request.signal.aborted)
         await new Promise((resolve) => request.signal?.addEventListener('abort', resolve, { once: true }));
       return { promptTokens: 1, evaluatedTokens: 1, totalMs: 0, aborted: request.signal?.aborted ?? false };
     },
   };
-  return { provider, warms, narrated, warmsStopped };
+  /** The Narrator's warm-ups, oldest first. */
+  const narratorWarms = () => warms.filter((warm) => warm.stage === 'narrator');
+  return { provider, warms, narratorWarms, narrated, chronicled, warmsStopped };
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -65,8 +69,8 @@ describe('the next Narrator prompt, warmed while the player reads', () => {
     const save = unwrap(await setup.api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
     const first = unwrap(await setup.api['play.submit']({ saveId: save.id, text: 'I shake the rain from my coat.' }));
     if (first.kind !== 'turn') throw new Error('turn 1 did not commit');
-    await until(() => fake.warms.length > 0);
-    const warmed = text(fake.warms.at(-1)?.messages ?? []);
+    await until(() => fake.narratorWarms().length > 0);
+    const warmed = text(fake.narratorWarms().at(-1)?.messages ?? []);
     const before = fake.narrated.length;
     await setup.api['play.submit']({ saveId: first.saveId, text: 'I ask the landlady for a room.' });
     const next = text(fake.narrated[before] ?? []);
@@ -88,10 +92,10 @@ describe('the next Narrator prompt, warmed while the player reads', () => {
     const first = unwrap(await setup.api['play.submit']({ saveId: save.id, text: 'I shake the rain from my coat.' }));
     if (first.kind !== 'turn') throw new Error('turn 1 did not commit');
     const ended = unwrap(await setup.api['play.submit']({ saveId: first.saveId, text: '/end scene' }));
-    const warmsBefore = fake.warms.length;
+    const warmsBefore = fake.narratorWarms().length;
     // The boundary runs first; the warm-up follows it, on what it wrote.
-    await until(() => fake.warms.length > warmsBefore);
-    const warmed = text(fake.warms.at(-1)?.messages ?? []);
+    await until(() => fake.narratorWarms().length > warmsBefore);
+    const warmed = text(fake.narratorWarms().at(-1)?.messages ?? []);
     const before = fake.narrated.length;
     await setup.api['play.submit']({ saveId: ended.saveId, text: 'I step out onto the quay.' });
     const next = text(fake.narrated[before] ?? []);
@@ -112,11 +116,13 @@ describe('the next Narrator prompt, warmed while the player reads', () => {
     unwrap(await api['settings.update']({ play: { choices: true, warmUp: true } }));
     const second = unwrap(await api['play.submit']({ saveId: first.saveId, text: 'I ask the landlady for a room.' }));
     if (second.kind !== 'turn') throw new Error('turn 2 did not commit');
-    await until(() => fake.warms.length > 0);
-    // Every warm-up holds the second turn's last line: none ran while the setting was off.
+    await until(() => fake.narratorWarms().length > 0);
+    // Every Narrator warm-up holds the second turn's last line, and the Chronicler's came after it: none ran while the
+    // setting was off.
     const lastLine = second.messages.at(-1)?.content ?? '';
     expect(lastLine).not.toBe('');
-    for (const warm of fake.warms) expect(text(warm.messages)).toContain(lastLine);
+    for (const warm of fake.narratorWarms()) expect(text(warm.messages)).toContain(lastLine);
+    expect(fake.warms[0]?.stage).toBe('narrator');
   });
 
   it('stops a warm-up under way as soon as the player submits', async () => {
@@ -134,5 +140,26 @@ describe('the next Narrator prompt, warmed while the player reads', () => {
     // The turn's first Narrator call began only once the warm-up had been told to stop.
     expect(running?.signal?.aborted).toBe(true);
     expect(fake.warmsStopped[before]).toBe(true);
+  });
+});
+
+describe('the Chronicler’s prompt, warmed after the Narrator’s while the player reads', () => {
+  it('holds everything the Chronicler reads before the scene that closes, up to the time passed', async () => {
+    const fake = warmingProvider();
+    setup = await startPlay(async () => fake.provider);
+    const save = unwrap(await setup.api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
+    const first = unwrap(await setup.api['play.submit']({ saveId: save.id, text: 'I shake the rain from my coat.' }));
+    if (first.kind !== 'turn') throw new Error('turn 1 did not commit');
+    await until(() => fake.warms.some((warm) => warm.stage === 'chronicler'));
+    const stages = fake.warms.map((warm) => warm.stage);
+    expect(stages.indexOf('chronicler')).toBeGreaterThan(stages.indexOf('narrator'));
+    const warmed = text(fake.warms.findLast((warm) => warm.stage === 'chronicler')?.messages ?? []);
+    unwrap(await setup.api['play.submit']({ saveId: first.saveId, text: '/end scene' }));
+    await until(() => fake.chronicled.length > 0);
+    const closing = text(fake.chronicled[0] ?? []);
+    const time = closing.indexOf('\nTime: ');
+    expect(time).toBeGreaterThan(closing.indexOf('What the world knows:'));
+    // Its instructions, the world's forces and what the world knows: everything up to the time the scene closed at.
+    expect(sharedLength(warmed, closing)).toBeGreaterThan(closing.indexOf(' → ', time));
   });
 });
