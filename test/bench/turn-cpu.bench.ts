@@ -72,9 +72,15 @@ function describeTurn(turn: TurnMeasure) {
     oneCallCachedTokens: turn.oneCall.cachedTokens,
     calls: turn.calls.length,
     stages: stageTable(turn.calls),
-    // The next Narrator prompt, evaluated while the player read the turn before (engine/turn/next-narrator-prompt.ts).
-    warmUp: warmRow(turn.warms),
+    // The next Narrator prompt, evaluated while the player read the turn before (engine/turn/next-narrator-prompt.ts),
+    // then the Chronicler's (engine/turn/chronicler-warm-up.ts): all of them, and each stage's.
+    warmUp: { ...warmRow(turn.warms), perStage: warmsPerStage(turn.warms) },
   };
+}
+
+function warmsPerStage(warms: readonly ComputeWarm[]) {
+  const stages = [...new Set(warms.map((warm) => warm.stage))];
+  return Object.fromEntries(stages.map((stage) => [stage, warmRow(warms.filter((warm) => warm.stage === stage))]));
 }
 
 function warmRow(warms: readonly ComputeWarm[]) {
@@ -191,6 +197,10 @@ async function kvCachedFraction(): Promise<BenchmarkResult> {
     throw new Error('the KV cache is measured from turn 2: set STORYLOOM_BENCH_TURNS to 2 or more');
   const calls = turns.flatMap((turn) => turn.calls);
   const stages = [...new Set(calls.map((call) => call.stage))];
+  const narratorWarmed = turns.reduce(
+    (sum, turn) => sum + warmRow(turn.warms.filter((warm) => warm.stage === 'narrator')).evaluated,
+    0,
+  );
   return {
     median: cachedFraction(calls),
     unit: 'ratio',
@@ -200,11 +210,11 @@ async function kvCachedFraction(): Promise<BenchmarkResult> {
       stages.map((stage) => [stage, cachedFraction(calls.filter((call) => call.stage === stage))]),
     ),
     boundaries: cachedFraction(run.boundaries.flatMap((entry) => entry.calls)),
-    // Tokens the warm-ups put in the cache while the player read: counted as evaluated, the share the calls found.
-    warmEvaluated: turns.reduce((sum, turn) => sum + warmRow(turn.warms).evaluated, 0),
+    // Tokens the Narrator's warm-ups put in the cache while the player read: counted as evaluated, the share the
+    // turns' calls found. (The Chronicler's warm-ups serve the boundaries, not the turns.)
+    warmEvaluated: narratorWarmed,
     withoutWarmUps: round(
-      (calls.reduce((sum, call) => sum + call.usage.cachedPromptTokens, 0) -
-        turns.reduce((sum, turn) => sum + warmRow(turn.warms).evaluated, 0)) /
+      (calls.reduce((sum, call) => sum + call.usage.cachedPromptTokens, 0) - narratorWarmed) /
         Math.max(
           1,
           calls.reduce((sum, call) => sum + call.usage.promptTokens, 0),

@@ -61,6 +61,8 @@ export interface ComputeCall {
 /** A warm-up the engine asked for while the player reads (the next Narrator prompt, evaluated ahead). */
 export interface ComputeWarm {
   readonly startedAt: number;
+  /** The stage whose prompt it warmed (the Narrator's for the next turn, the Chronicler's for a scene's close). */
+  readonly stage: string;
   readonly result: WarmResult;
 }
 
@@ -164,7 +166,7 @@ export function createComputeReplayProvider(
           totalMs: 0,
           aborted: false,
         };
-        warms.push({ startedAt, result });
+        warms.push({ startedAt, stage: request.stage, result });
         return result;
       } finally {
         running--;
