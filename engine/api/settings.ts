@@ -17,8 +17,9 @@ export const settingsSchema = z.strictObject({
       /** The Narrator's suggested next actions under the latest prose (a pack may turn them off for itself). */
       choices: z.boolean().default(true),
       /**
-       * Put the next turn's Narrator prompt through a local model while the player reads, so its prose starts sooner;
-       * it keeps the processor busy between turns, which a laptop on battery may not want.
+       * Put the next turn's Narrator prompt through a local model while the player reads, so its prose starts sooner,
+       * then the Chronicler's, for a scene's close; it keeps the processor busy between turns, which a laptop on
+       * battery may not want.
        */
       warmUp: z.boolean().default(true),
     })
