@@ -62,17 +62,23 @@ function sharedLength(a: string, b: string): number {
   return index;
 }
 
+/** Starts play with the provider on Lantern Quay (seed 16) and plays its first turn. */
+async function playFirstTurn(provider: LlmProvider) {
+  setup = await startPlay(async () => provider);
+  const save = unwrap(await setup.api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
+  const first = unwrap(await setup.api['play.submit']({ saveId: save.id, text: 'I shake the rain from my coat.' }));
+  if (first.kind !== 'turn') throw new Error('turn 1 did not commit');
+  return { api: setup.api, first };
+}
+
 describe('the next Narrator prompt, warmed while the player reads', () => {
   it('holds everything the next turn’s first Narrator prompt begins with, up to the player’s input', async () => {
     const fake = warmingProvider();
-    setup = await startPlay(async () => fake.provider);
-    const save = unwrap(await setup.api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
-    const first = unwrap(await setup.api['play.submit']({ saveId: save.id, text: 'I shake the rain from my coat.' }));
-    if (first.kind !== 'turn') throw new Error('turn 1 did not commit');
+    const { api, first } = await playFirstTurn(fake.provider);
     await until(() => fake.narratorWarms().length > 0);
     const warmed = text(fake.narratorWarms().at(-1)?.messages ?? []);
     const before = fake.narrated.length;
-    await setup.api['play.submit']({ saveId: first.saveId, text: 'I ask the landlady for a room.' });
+    await api['play.submit']({ saveId: first.saveId, text: 'I ask the landlady for a room.' });
     const next = text(fake.narrated[before] ?? []);
     const lastLine = first.messages.at(-1)?.content ?? '';
     expect(lastLine).not.toBe('');
@@ -87,17 +93,14 @@ describe('the next Narrator prompt, warmed while the player reads', () => {
 
   it('opens the next scene: its marker and cast are in the warmed prompt', async () => {
     const fake = warmingProvider();
-    setup = await startPlay(async () => fake.provider);
-    const save = unwrap(await setup.api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
-    const first = unwrap(await setup.api['play.submit']({ saveId: save.id, text: 'I shake the rain from my coat.' }));
-    if (first.kind !== 'turn') throw new Error('turn 1 did not commit');
-    const ended = unwrap(await setup.api['play.submit']({ saveId: first.saveId, text: '/end scene' }));
+    const { api, first } = await playFirstTurn(fake.provider);
+    const ended = unwrap(await api['play.submit']({ saveId: first.saveId, text: '/end scene' }));
     const warmsBefore = fake.narratorWarms().length;
     // The boundary runs first; the warm-up follows it, on what it wrote.
     await until(() => fake.narratorWarms().length > warmsBefore);
     const warmed = text(fake.narratorWarms().at(-1)?.messages ?? []);
     const before = fake.narrated.length;
-    await setup.api['play.submit']({ saveId: ended.saveId, text: 'I step out onto the quay.' });
+    await api['play.submit']({ saveId: ended.saveId, text: 'I step out onto the quay.' });
     const next = text(fake.narrated[before] ?? []);
     const marker = /— Scene 2[^\n]*/u.exec(next)?.[0];
     expect(marker).toBeDefined();
@@ -127,15 +130,12 @@ describe('the next Narrator prompt, warmed while the player reads', () => {
 
   it('stops a warm-up under way as soon as the player submits', async () => {
     const fake = warmingProvider(true);
-    setup = await startPlay(async () => fake.provider);
-    const save = unwrap(await setup.api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
-    const first = unwrap(await setup.api['play.submit']({ saveId: save.id, text: 'I shake the rain from my coat.' }));
-    if (first.kind !== 'turn') throw new Error('turn 1 did not commit');
+    const { api, first } = await playFirstTurn(fake.provider);
     await until(() => fake.warms.length > 0);
     const running = fake.warms.at(-1);
     expect(running?.signal?.aborted).toBe(false);
     const before = fake.narrated.length;
-    const second = setup.api['play.submit']({ saveId: first.saveId, text: 'I ask the landlady for a room.' });
+    const second = api['play.submit']({ saveId: first.saveId, text: 'I ask the landlady for a room.' });
     expect(unwrap(await second).kind).toBe('turn');
     // The turn's first Narrator call began only once the warm-up had been told to stop.
     expect(running?.signal?.aborted).toBe(true);
@@ -146,15 +146,12 @@ describe('the next Narrator prompt, warmed while the player reads', () => {
 describe('the Chronicler’s prompt, warmed after the Narrator’s while the player reads', () => {
   it('holds everything the Chronicler reads before the scene that closes, up to the time passed', async () => {
     const fake = warmingProvider();
-    setup = await startPlay(async () => fake.provider);
-    const save = unwrap(await setup.api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
-    const first = unwrap(await setup.api['play.submit']({ saveId: save.id, text: 'I shake the rain from my coat.' }));
-    if (first.kind !== 'turn') throw new Error('turn 1 did not commit');
+    const { api, first } = await playFirstTurn(fake.provider);
     await until(() => fake.warms.some((warm) => warm.stage === 'chronicler'));
     const stages = fake.warms.map((warm) => warm.stage);
     expect(stages.indexOf('chronicler')).toBeGreaterThan(stages.indexOf('narrator'));
     const warmed = text(fake.warms.findLast((warm) => warm.stage === 'chronicler')?.messages ?? []);
-    unwrap(await setup.api['play.submit']({ saveId: first.saveId, text: '/end scene' }));
+    unwrap(await api['play.submit']({ saveId: first.saveId, text: '/end scene' }));
     await until(() => fake.chronicled.length > 0);
     const closing = text(fake.chronicled[0] ?? []);
     const time = closing.indexOf('\nTime: ');
