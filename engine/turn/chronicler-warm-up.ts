@@ -14,9 +14,10 @@ export interface ChroniclerWarmUpDeps {
 
 /**
  * While the player reads, after the Narrator's: the Chronicler's prompt up to the scene that will close (see
- * chroniclerWarmUp). When the scene closes, the Chronicler is the longest call of the first run, with nothing of its
- * own in the cache until then (a boundary's stages come once a scene); warmed, it finds its instructions, the world's
- * forces and what the world knows already there. A provider without a cache of its own has nothing to warm.
+ * chroniclerWarmUp). A scene's close runs the Chronicler in the boundary's first run, which the next scene waits for;
+ * its prompt is that run's longest (about 3,200 tokens at Lantern Quay's first close) and, as a boundary's stages come
+ * once a scene, none of it is cached until then. Warmed, it finds its instructions, the world's forces and what the
+ * world knows already there. One sequence holds it; a provider without a cache of its own has nothing to warm.
  */
 export async function warmChronicler(
   deps: ChroniclerWarmUpDeps,
