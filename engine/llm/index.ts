@@ -3,6 +3,7 @@
 export * from './types.ts';
 export * from './config.ts';
 export * from './structured.ts';
+export * from './shared-prefix.ts';
 export * from './spec.ts';
 export * from './router.ts';
 export * from './provider-factory.ts';

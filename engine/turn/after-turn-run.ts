@@ -46,9 +46,9 @@ const DEFAULT_ATTEMPTS = 3;
  * Runs (or resumes) a turn's after-turn work, modelled on the scene boundary's workflow: every extractor step not yet
  * done runs at once (they are independent calls), started in the order that lets each reuse the most of the prompt
  * before it in the local model's KV cache (inCacheOrder), each retrying on its own; a step's output and its stage log
- * are written in one transaction, so a crash never leaves half a step, and a done step never runs again. Once all are done, the final
- * step applies their writes (see afterTurnWrites) in the same transaction that marks the run done. A step that still
- * fails fails the run, naming it; calling this again resumes it.
+ * are written in one transaction, so a crash never leaves half a step, and a done step never runs again. Once all are
+ * done, the final step applies their writes (see afterTurnWrites) in the same transaction that marks the run done. A
+ * step that still fails fails the run, naming it; calling this again resumes it.
  */
 export async function runAfterTurn(deps: AfterTurnDeps, runId: number): Promise<AfterTurnOutcome> {
   const { store } = deps;

@@ -1,4 +1,4 @@
-import type { LlmMessage } from '../llm/index.ts';
+import { sharedPrefixLength, type LlmMessage } from '../llm/index.ts';
 
 /** A call as the order sees it: its stage, and its prompt. */
 export interface OrderedCall {
@@ -33,7 +33,7 @@ export function inCacheOrder<T>(items: readonly T[], call: (item: T) => OrderedC
     let best = 0;
     let bestShared = -1;
     waiting.forEach((candidate, at) => {
-      const shared = ordered.length === 0 ? 0 : sharedLength(last, candidate.text);
+      const shared = ordered.length === 0 ? 0 : sharedPrefixLength(last, candidate.text);
       if (shared > bestShared) {
         best = at;
         bestShared = shared;
@@ -54,11 +54,4 @@ function rankOf(stage: string): number {
 /** The prompt as the chat template lays it out, near enough: roles and contents in order. */
 function promptText(prompt: readonly LlmMessage[]): string {
   return prompt.map((message) => `${message.role}\n${message.content}\n`).join('');
-}
-
-function sharedLength(a: string, b: string): number {
-  const limit = Math.min(a.length, b.length);
-  let index = 0;
-  while (index < limit && a[index] === b[index]) index++;
-  return index;
 }

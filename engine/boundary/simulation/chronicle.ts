@@ -18,7 +18,7 @@ import type { BoundaryStepContext, StepResult } from '../contract.ts';
 import { toJson } from '../json.ts';
 import type { NpcState } from '../npc-state.ts';
 import { weatherOf } from '../world-weather.ts';
-import { readOffscreenScene } from './offscreen-scene.ts';
+import { readOffscreenScene, type OffscreenScene } from './offscreen-scene.ts';
 import { chroniclerSchema, MAX_LORE_REQUESTS } from './outputs.ts';
 import { knownIds, knownPlace, placeName, storyHeader } from './cast.ts';
 
@@ -33,7 +33,7 @@ export const CHRONICLER_WORLD_LIMIT = 24;
  */
 export async function chronicle(context: BoundaryStepContext): Promise<StepResult> {
   const scene = readOffscreenScene(context);
-  const standing = chroniclerStanding(context.pack, scene.npc, scene.cycle, scene.now);
+  const standing = chroniclerStanding(context.pack, scene, scene.cycle, scene.now);
   const { since, events } = standing;
   const until = Math.max(since, scene.next);
   const reply = await context.callObject({
@@ -101,7 +101,12 @@ export function chroniclerWarmUp(
   openScene: number,
   now: InWorldMinute,
 ): LlmMessage[] {
-  const standing = chroniclerStanding(pack, npc, openScene, now);
+  const standing = chroniclerStanding(
+    pack,
+    { npc, simulation: restoreSimulationState(npc.simulation) },
+    openScene,
+    now,
+  );
   return prompts.renderBoundary('chronicler', {
     ...standing.variables,
     time: { previous: inWorldText(standing.since), now: '', elapsed: '' },
@@ -114,11 +119,15 @@ export function chroniclerWarmUp(
  * What the Chronicler reads that the closing scene does not change: its last run (the time momentum moves from), the
  * previous cycle's events (off by one: cycle `cycle` is the scene closing), and the World KG as of `now`.
  */
-function chroniclerStanding(pack: StoryPack, npc: NpcState, cycle: number, now: InWorldMinute) {
+function chroniclerStanding(
+  pack: StoryPack,
+  { npc, simulation }: Pick<OffscreenScene, 'npc' | 'simulation'>,
+  cycle: number,
+  now: InWorldMinute,
+) {
   const previous = restoreChronicleState(npc.chronicle);
   // Momentum moves from the Chronicler's last run (or the story's opening) to the moment the next scene opens.
   const since = previous?.at ?? inWorldMinutes(pack.manifest.start.time) ?? now;
-  const simulation = restoreSimulationState(npc.simulation);
   const events = chroniclerSimulationEvents(
     cycle,
     simulation.cycles.map(({ cycle: ran, events: emitted }) => ({ cycle: ran, events: emitted })),

@@ -1,3 +1,5 @@
+import { sharedPrefixLength } from '../shared-prefix.ts';
+
 /** What one KV sequence holds: the prompt last routed to it, and how recently and busily it is used. */
 interface HeldPrefix {
   tokens: readonly number[];
@@ -129,11 +131,4 @@ function keeps(slot: HeldPrefix, shared: number, principal: string | undefined):
 function evictionRank(slot: HeldPrefix): number {
   if (slot.tokens.length === 0 && slot.pending === 0) return -1;
   return (slot.pending > 0 ? Number.MAX_SAFE_INTEGER / 2 : 0) + slot.lastUsed;
-}
-
-export function sharedPrefixLength(a: readonly number[], b: readonly number[]): number {
-  const limit = Math.min(a.length, b.length);
-  let index = 0;
-  while (index < limit && a[index] === b[index]) index++;
-  return index;
 }

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LlmMessage, LlmObjectRequest, LlmProvider, LlmRequest, WarmResult } from '../../../engine/llm/index.ts';
+import {
+  sharedPrefixLength,
+  type LlmMessage,
+  type LlmObjectRequest,
+  type LlmProvider,
+  type LlmRequest,
+  type WarmResult,
+} from '../../../engine/llm/index.ts';
 import { createInstantProvider } from '../../support/instant-provider.ts';
 import { startPlay, unwrap, type PlaySetup } from '../../support/playthrough.ts';
 
@@ -56,12 +63,6 @@ async function until(check: () => boolean): Promise<void> {
 const text = (messages: readonly LlmMessage[]) =>
   messages.map((message) => `${message.role}: ${message.content}`).join('\n');
 
-function sharedLength(a: string, b: string): number {
-  let index = 0;
-  while (index < a.length && index < b.length && a[index] === b[index]) index++;
-  return index;
-}
-
 /** Starts play with the provider on Lantern Quay (seed 16) and plays its first turn. */
 async function playFirstTurn(provider: LlmProvider) {
   setup = await startPlay(async () => provider);
@@ -83,12 +84,14 @@ describe('the next Narrator prompt, warmed while the player reads', () => {
     const lastLine = first.messages.at(-1)?.content ?? '';
     expect(lastLine).not.toBe('');
     // The shared part runs past the last line of turn 1: the story so far, whole.
-    expect(sharedLength(warmed, next)).toBeGreaterThan(next.indexOf(lastLine) + lastLine.length);
-    expect(next.slice(sharedLength(warmed, next))).toContain('I ask the landlady for a room.');
+    expect(sharedPrefixLength(warmed, next)).toBeGreaterThan(next.indexOf(lastLine) + lastLine.length);
+    expect(next.slice(sharedPrefixLength(warmed, next))).toContain('I ask the landlady for a room.');
     // The creation brief comes before the input's own guidance, and the warm-up holds it whole.
     const brief = next.indexOf('Only if the story needs someone or something this world lacks');
     expect(brief).toBeGreaterThan(next.indexOf(lastLine));
-    expect(sharedLength(warmed, next)).toBeGreaterThan(next.indexOf('Never for anyone or anything already here.'));
+    expect(sharedPrefixLength(warmed, next)).toBeGreaterThan(
+      next.indexOf('Never for anyone or anything already here.'),
+    );
   });
 
   it('opens the next scene: its marker and cast are in the warmed prompt', async () => {
@@ -104,7 +107,7 @@ describe('the next Narrator prompt, warmed while the player reads', () => {
     const next = text(fake.narrated[before] ?? []);
     const marker = /— Scene 2[^\n]*/u.exec(next)?.[0];
     expect(marker).toBeDefined();
-    expect(sharedLength(warmed, next)).toBeGreaterThan(next.indexOf(marker ?? '') + (marker ?? '').length);
+    expect(sharedPrefixLength(warmed, next)).toBeGreaterThan(next.indexOf(marker ?? '') + (marker ?? '').length);
   });
 
   it('warms nothing while the player has the head start turned off, and again once it is back on', async () => {
@@ -157,6 +160,6 @@ describe('the Chronicler’s prompt, warmed after the Narrator’s while the pla
     const time = closing.indexOf('\nTime: ');
     expect(time).toBeGreaterThan(closing.indexOf('What the world knows:'));
     // Its instructions, the world's forces and what the world knows: everything up to the time the scene closed at.
-    expect(sharedLength(warmed, closing)).toBeGreaterThan(closing.indexOf(' → ', time));
+    expect(sharedPrefixLength(warmed, closing)).toBeGreaterThan(closing.indexOf(' → ', time));
   });
 });

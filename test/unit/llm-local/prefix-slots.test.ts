@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PrefixSlots, sharedPrefixLength } from '../../../engine/llm/local/prefix-slots.ts';
+import { PrefixSlots } from '../../../engine/llm/local/prefix-slots.ts';
+import { sharedPrefixLength } from '../../../engine/llm/shared-prefix.ts';
 
 const range = (from: number, length: number) => Array.from({ length }, (_, index) => from + index);
 /** A prompt: a system head every character stage shares, then one character's own sheet and history. */
