@@ -111,8 +111,13 @@ export interface NarratorGuidance {
   readonly constraint: string;
   /** One line per mandated shift or echo from fired triggers, for the Narrator to weave in. */
   readonly directions: string;
-  /** Tier 3: what the Storykeeper retrieved for this turn (structured narrative facts, one per line). */
+  /** Tier 3: what the Storykeeper retrieved for this turn (structured narrative facts, one per line, best first). */
   readonly retrieved: string;
+  /**
+   * Tier 3's lines as they stood before the input, which the warm-up of this prompt held: the rendered prompt lists
+   * the retrieved lines among them first, in this order (see standingFirst). Not for templates to read.
+   */
+  readonly standing?: readonly string[];
   /** The input tier: what the intention was classified as, in names (`show the brass badge; …`; empty for an NPC's). */
   readonly understood: string;
   /**

@@ -1,5 +1,6 @@
 export { PromptBook, type MacroSource, type TemplateProblem } from './prompt-book.ts';
 export { expandMacros, hasMacros, type MacroValues } from './macros.ts';
+export { standingFirst } from './standing-first.ts';
 export { checkTemplate, stickyWindowStart } from './handlebars-env.ts';
 export { splitSections, toChatMessages } from './chat-sections.ts';
 export { DEFAULT_BOUNDARY_TEMPLATES, DEFAULT_TEMPLATES } from './defaults.ts';

@@ -7,6 +7,7 @@ import { checkTemplate, compileTemplate, type CompiledTemplate } from './handleb
 import { splitSections, toChatMessages } from './chat-sections.ts';
 import type { PromptContext } from './context.ts';
 import { expandMacros, type MacroValues } from './macros.ts';
+import { withStandingFirst } from './standing-first.ts';
 import type { ReflectionContext } from './reflection-context.ts';
 import type { CreationContext, PartialProfileContext } from './profile-context.ts';
 import type {
@@ -94,7 +95,7 @@ export class PromptBook {
   }
 
   render(stage: ViewStage, context: PromptContext): LlmMessage[] {
-    return this.#render(stage, context);
+    return this.#render(stage, withStandingFirst(context));
   }
 
   /** A scene-boundary stage's prompt, from the variables of its own kind (built from one principal's view). */

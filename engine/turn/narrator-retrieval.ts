@@ -1,7 +1,12 @@
 import { NARRATOR_OWNER, type StreamEntry, type ViewRequest } from '../stream/index.ts';
-import type { Classification } from './classify/index.ts';
-import { configOf, loreOfView, retrievedContext, type RetrievedContext } from '../storykeeper/index.ts';
-import type { TurnContext } from './turn-context.ts';
+import type { Classification, ClassifyContext } from './classify/index.ts';
+import { configOf, loreOfView, retrievedContext, type ContextReport } from '../storykeeper/index.ts';
+
+export interface NarratorRetrieval {
+  /** Tier 3 as the Storykeeper ranked it: one fact per line, best first. */
+  readonly text: string;
+  readonly report: ContextReport;
+}
 
 /**
  * The turn's step after classification (ARCHITECTURE §3 step 3): the Storykeeper assembles the Narrator's retrieved
@@ -9,10 +14,20 @@ import type { TurnContext } from './turn-context.ts';
  * call reads it, and the NPC rounds keep it.
  */
 export function narratorRetrieval(
-  context: Pick<TurnContext, 'pack' | 'personaId' | 'state' | 'buffer'>,
+  context: ClassifyContext,
   classification: Classification,
   intention: StreamEntry,
-): RetrievedContext {
+): NarratorRetrieval {
+  const { lines, report } = retrievedLines(context, classification, intention);
+  return { text: lines.join('\n'), report };
+}
+
+/** Tier 3 for the Narrator resolving this intention: its lines best first, and how they were chosen. */
+export function retrievedLines(
+  context: ClassifyContext,
+  classification: Classification,
+  intention: StreamEntry,
+): ReturnType<typeof retrievedContext> {
   const { pack, personaId, state, buffer } = context;
   const { runtime } = classification;
   return retrievedContext(

@@ -32,6 +32,7 @@ import { opensScene, withoutOpening, withSceneCast, type PlayState } from './pla
 import { charactersPresent, displayName } from './prompt-view.ts';
 import { markerMessages } from './scene-markers.ts';
 import { narratorRetrieval } from './narrator-retrieval.ts';
+import { standingRetrieval } from './standing-retrieval.ts';
 import type { TurnContext } from './turn-context.ts';
 import { addMinutes } from './world-time.ts';
 import { surroundingsLine } from './surroundings.ts';
@@ -83,6 +84,8 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   const { context, opened } = beginTurn(setup, stageLog);
   const { buffer } = context;
   const afterTurn: AfterTurnStep[] = [];
+  // Tier 3 as it stood before the input, which the warm-up evaluated (see standingRetrieval).
+  const standing = standingRetrieval(context, setup.events, opened);
 
   // The persona's round, after classification: Tier 1 resolved before any LLM stage reads the turn.
   const personaRound = buffer.nextSeq();
@@ -109,6 +112,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     guidance: {
       ...classified.classification.guidance,
       retrieved: retrieval.text,
+      standing,
       ...surroundingsOf(setup, classified.classification),
       ...opening,
       ...choicesFor(context.personaId),
@@ -133,7 +137,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
 
   // Each activated NPC in order: intent, then its own round. The Narrator keeps the turn's retrieved tier (Tier 3);
   // the refusal and the fired triggers' directions were for the persona's intention alone.
-  const guidance = { ...NO_GUIDANCE, retrieved: retrieval.text };
+  const guidance = { ...NO_GUIDANCE, retrieved: retrieval.text, standing };
   // Each intention is judged by the world as the persona's was: a refused one is told as what could not happen.
   let world = classified.classification.world;
   for (const characterId of refused ? [] : activation.active) {

@@ -228,7 +228,7 @@ export class PlaySession {
       this.#cache.invalidate();
       const npc = npcStateForTurn(this.#store, this.#cache.pack());
       const setup = this.#turnSetup(npc, warming.signal);
-      const messages = nextNarratorPrompt(setup);
+      const messages = nextNarratorPrompt({ ...setup, events: this.#cache.events() });
       await provider.warm({ stage: 'narrator', principal: NARRATOR_OWNER, messages, signal: warming.signal });
       await warmChronicler(setup, npc, setup.state, warming.signal);
     };

@@ -9,6 +9,7 @@ import { TurnBuffer } from '../../engine/stream/index.ts';
 import { classifyTurn, initialEventState, lexiconOf, type EventRuntime } from '../../engine/turn/classify/index.ts';
 import { initialPlayState } from '../../engine/turn/index.ts';
 import { narratorRetrieval } from '../../engine/turn/narrator-retrieval.ts';
+import { standingRetrieval } from '../../engine/turn/standing-retrieval.ts';
 import { STORIES_DIR } from '../support/playthrough.ts';
 import { atMost, median, round, type Benchmark } from './types.ts';
 
@@ -46,10 +47,12 @@ const classifyBenchmark: Benchmark = {
         unnarrated: new Set(),
       };
       const buffer = new TurnBuffer(1, []);
-      const intention = buffer.append({ owner: personaId, type: 'intention', content: INPUTS[which] ?? '' });
       const events = initialEventState(pack, state, personaId);
       const context = { pack, personaId, state, buffer, clock: systemClock };
       const started = performance.now();
+      // The turn's own order: Tier 3 as it stood, then the input.
+      standingRetrieval(context, { runtime, state: events }, true);
+      const intention = buffer.append({ owner: personaId, type: 'intention', content: INPUTS[which] ?? '' });
       const classification = classifyTurn(context, { runtime, events, intention, whisperTo: null, opened: true });
       narratorRetrieval(context, classification, intention);
       const elapsed = performance.now() - started;

@@ -43,9 +43,9 @@ What is known of this world:
 
 {{/if}}{{#if guidance.choices}}{{guidance.choices}}
 {{/if}}{{#if guidance.creation}}{{guidance.creation}}
-{{/if}}{{#if guidance.surroundings}}{{guidance.surroundings}}
 {{/if}}{{#if guidance.retrieved}}What matters now (let it colour the telling; never quote it, never name it):
 {{guidance.retrieved}}
+{{/if}}{{#if guidance.surroundings}}{{guidance.surroundings}}
 {{/if}}
 {{#if guidance.directions}}{{guidance.directions}}
 {{/if}}

@@ -11,8 +11,8 @@ export type ContextCandidateReport = ContextCandidateView;
 export type ContextReport = Omit<ContextView, 'turn' | 'classified'>;
 
 export interface RetrievedContext {
-  /** The Narrator's Tier 3: structured narrative facts, one per line. */
-  readonly text: string;
+  /** The Narrator's Tier 3: structured narrative facts, one line each, by rank (mandatory first). */
+  readonly lines: readonly string[];
   readonly report: ContextReport;
 }
 
@@ -39,9 +39,7 @@ export function retrievedContext(inputs: CandidateInputs, config: StorykeeperCon
   const chosen = new Set(selection.selected.map((item) => item.id));
   const all = [...selection.selected, ...selection.dropped.map(({ item }) => item)];
   return {
-    text: selection.selected
-      .map((item) => `- (${SOURCE_LABEL[item.candidate.source]}) ${item.candidate.text}`)
-      .join('\n'),
+    lines: selection.selected.map((item) => `- (${SOURCE_LABEL[item.candidate.source]}) ${item.candidate.text}`),
     report: {
       budget: selection.budget,
       tokens: selection.tokens,

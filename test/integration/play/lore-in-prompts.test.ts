@@ -140,14 +140,14 @@ describe('lore in the retrieved tier', () => {
   }
 
   it('proposes activated lore with the key that matched; the gate’s lore stays withheld while the gate is closed', () => {
-    const { report, text } = tier(new TruthSet());
+    const { report, lines } = tier(new TruthSet());
     const tide = report.candidates.find((candidate) => candidate.id === 'lore:tide');
     expect(tide).toMatchObject({ source: 'lore', activation: 'key "tide" in the recent messages' });
     // The Narrator heard the whisper (it narrates for the persona), so the vault is in play for it.
     expect(report.candidates.some((candidate) => candidate.id === 'lore:vault')).toBe(true);
     const gated = report.candidates.find((candidate) => candidate.id === 'lore:badge');
     expect(gated).toMatchObject({ boundary: 'withheld', selected: false, dropped: 'information_boundary', text: '' });
-    expect(text).not.toContain('GATED-LORE');
+    expect(lines.join('\n')).not.toContain('GATED-LORE');
     expect(report.preamble).toMatchObject({ entries: [{ id: 'bell-law', kept: true }] });
   });
 

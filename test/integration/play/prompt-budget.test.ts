@@ -91,6 +91,21 @@ describe('a prompt over its budget', () => {
     expect(text).toContain('WORLD-MEMORY-6:');
   });
 
+  it('lists the standing lines first, and still drops the lowest-ranked lines first, wherever the prompt lists them', async () => {
+    const base = narratorContext();
+    // RETRIEVED-10 (the lowest-ranked) stood before the input, so the prompt lists it first.
+    const standing = ['- RETRIEVED-10: a line of some twelve words that the prompt carries.'];
+    const context = { ...base, guidance: { ...base.guidance, standing } };
+    const whole = render(context)
+      .map((m) => m.content)
+      .join('\n');
+    expect(whole.indexOf('RETRIEVED-10:')).toBeLessThan(whole.indexOf('RETRIEVED-1:'));
+    const fitted = await shrinkPrompt('narrator', context, render, budgetOf((await tokensOf(context)) - 30));
+    const text = fitted.messages.map((m) => m.content).join('\n');
+    expect(text).toContain('RETRIEVED-1:');
+    expect(text).not.toContain('RETRIEVED-10:');
+  });
+
   it('then memories, the journal oldest first, older history down to the minimum window, constant lore last', async () => {
     const context = narratorContext();
     const full = await tokensOf(context);

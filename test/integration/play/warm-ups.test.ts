@@ -63,6 +63,28 @@ async function until(check: () => boolean): Promise<void> {
 const text = (messages: readonly LlmMessage[]) =>
   messages.map((message) => `${message.role}: ${message.content}`).join('\n');
 
+/** The lines of a Narrator prompt's Tier 3 ("What matters now"). */
+function tier3(prompt: string): string[] {
+  const heading = prompt.indexOf('\nWhat matters now');
+  if (heading < 0) return [];
+  const after = prompt
+    .slice(heading + 1)
+    .split('\n')
+    .slice(1);
+  const end = after.findIndex((line) => !line.startsWith('- ('));
+  return end < 0 ? after : after.slice(0, end);
+}
+
+/** The warmed prompt holds Tier 3 as it stood, and the turn's prompt shares it up to the last of those lines it kept. */
+function expectStandingTierShared(warmed: string, next: string): void {
+  const standing = tier3(warmed);
+  const kept = standing.filter((line) => tier3(next).includes(line));
+  const last = kept.at(-1) ?? '';
+  expect(kept.length).toBeGreaterThan(0);
+  expect(tier3(next).slice(0, kept.length)).toEqual(kept);
+  expect(sharedPrefixLength(warmed, next)).toBeGreaterThanOrEqual(next.indexOf(last) + last.length);
+}
+
 /** Starts play with the provider on Lantern Quay (seed 16) and plays its first turn. */
 async function playFirstTurn(provider: LlmProvider) {
   setup = await startPlay(async () => provider);
@@ -92,6 +114,8 @@ describe('the next Narrator prompt, warmed while the player reads', () => {
     expect(sharedPrefixLength(warmed, next)).toBeGreaterThan(
       next.indexOf('Never for anyone or anything already here.'),
     );
+    // Tier 3 as it stood before the input: the turn lists the lines it retrieved too first.
+    expectStandingTierShared(warmed, next);
   });
 
   it('opens the next scene: its marker and cast are in the warmed prompt', async () => {
@@ -108,6 +132,8 @@ describe('the next Narrator prompt, warmed while the player reads', () => {
     const marker = /— Scene 2[^\n]*/u.exec(next)?.[0];
     expect(marker).toBeDefined();
     expect(sharedPrefixLength(warmed, next)).toBeGreaterThan(next.indexOf(marker ?? '') + (marker ?? '').length);
+    // Tier 3 as the new scene stands, weighed at its entry as the turn weighs it.
+    expectStandingTierShared(warmed, next);
   });
 
   it('warms nothing while the player has the head start turned off, and again once it is back on', async () => {

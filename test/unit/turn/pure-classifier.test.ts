@@ -8,6 +8,8 @@ import { TurnBuffer } from '../../../engine/stream/index.ts';
 import { classifyTurn, initialEventState, lexiconOf, type EventRuntime } from '../../../engine/turn/classify/index.ts';
 import { initialPlayState } from '../../../engine/turn/index.ts';
 import { narratorRetrieval } from '../../../engine/turn/narrator-retrieval.ts';
+import { standingFirst } from '../../../engine/prompts/index.ts';
+import { standingRetrieval } from '../../../engine/turn/standing-retrieval.ts';
 import { sensitivityMapOf } from '../../../engine/turn/classify/runtime.ts';
 import { STORIES_DIR } from '../../support/playthrough.ts';
 
@@ -38,11 +40,13 @@ function classifyOnce(pack: StoryPack, runtime: EventRuntime) {
   const personaId = pack.manifest.start.persona;
   const state = initialPlayState(pack, personaId);
   const buffer = new TurnBuffer(1, []);
-  const intention = buffer.append({ owner: personaId, type: 'intention', content: PENNY });
   const context = { pack, personaId, state, buffer, clock: manualClock() };
   const events = initialEventState(pack, state, personaId);
+  // As the turn does: Tier 3 as it stood, before the input is appended.
+  const standing = standingRetrieval(context, { runtime, state: events }, true);
+  const intention = buffer.append({ owner: personaId, type: 'intention', content: PENNY });
   const classification = classifyTurn(context, { runtime, events, intention, whisperTo: null, opened: true });
-  return { classification, retrieval: narratorRetrieval(context, classification, intention) };
+  return { classification, standing, retrieval: narratorRetrieval(context, classification, intention) };
 }
 
 describe('the classifier', () => {
@@ -87,5 +91,30 @@ describe('the classifier', () => {
     };
     expect(comparable(second)).toEqual(comparable(first));
     expect(first.retrieval.text).toContain('rhymes with something Kit Wickett has lived before');
+  });
+});
+
+// Issue 14: the warm-up of the next Narrator prompt holds Tier 3 as it stands before the input, and the turn lists the
+// lines it retrieves too first, so the KV cache covers them; what Tier 3 holds is still the input's to decide.
+describe('Tier 3 as it stood before the input', () => {
+  it('holds what the scene recalls before the input; the turn’s prompt lists those of its lines first', async () => {
+    const pack = await lanternQuay();
+    const { standing, retrieval } = classifyOnce(pack, freshRuntime(pack, pack.manifest.start.persona));
+    const byRank = retrieval.text.split('\n');
+    const kept = standing.filter((line) => byRank.includes(line));
+    expect(kept.length).toBeGreaterThan(0);
+    const listed = standingFirst(byRank, standing);
+    expect(listed.slice(0, kept.length)).toEqual(kept);
+    expect(listed).not.toEqual(byRank);
+    // The penny brought Kit's echo, which the standing tier could not hold: it follows the standing lines.
+    expect(standing.some((line) => line.includes('rhymes with'))).toBe(false);
+    expect(listed.findIndex((line) => line.includes('rhymes with something Kit Wickett'))).toBeGreaterThanOrEqual(
+      kept.length,
+    );
+  });
+
+  it('keeps the standing lines the turn retrieved, in the standing order, then the rest by rank', () => {
+    expect(standingFirst(['x', 'c', 'a', 'y'], ['a', 'b', 'c'])).toEqual(['a', 'c', 'x', 'y']);
+    expect(standingFirst(['x', 'y'], [])).toEqual(['x', 'y']);
   });
 });

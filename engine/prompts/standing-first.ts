@@ -1,0 +1,20 @@
+import type { PromptContext } from './context.ts';
+
+/**
+ * Tier 3's lines as the prompt lists them: those the standing tier holds (NarratorGuidance.standing) first, in its
+ * order, then the rest by rank. Only the order changes, and only in the rendered text: the Storykeeper chose the lines
+ * from the input, and a prompt made to fit drops its lowest-ranked lines first whatever their place.
+ */
+export function standingFirst(lines: readonly string[], standing: readonly string[]): string[] {
+  const retrieved = new Set(lines);
+  const kept = new Set(standing.filter((line) => retrieved.has(line)));
+  return [...kept, ...lines.filter((line) => !kept.has(line))];
+}
+
+/** The prompt context with its Tier 3 in the order the prompt lists it (see standingFirst). */
+export function withStandingFirst(context: PromptContext): PromptContext {
+  const { guidance } = context;
+  if (guidance.standing === undefined || guidance.standing.length === 0) return context;
+  const retrieved = standingFirst(guidance.retrieved.split('\n'), guidance.standing).join('\n');
+  return { ...context, guidance: { ...guidance, retrieved } };
+}
