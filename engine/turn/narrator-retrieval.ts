@@ -1,6 +1,12 @@
 import { NARRATOR_OWNER, type StreamEntry, type ViewRequest } from '../stream/index.ts';
 import type { Classification, ClassifyContext } from './classify/index.ts';
-import { configOf, loreOfView, retrievedContext, type ContextReport } from '../storykeeper/index.ts';
+import {
+  configOf,
+  loreOfView,
+  retrievedContext,
+  type ContextReport,
+  type RetrievedContext,
+} from '../storykeeper/index.ts';
 
 export interface NarratorRetrieval {
   /** Tier 3 as the Storykeeper ranked it: one fact per line, best first. */
@@ -27,7 +33,7 @@ export function retrievedLines(
   context: ClassifyContext,
   classification: Classification,
   intention: StreamEntry,
-): ReturnType<typeof retrievedContext> {
+): RetrievedContext {
   const { pack, personaId, state, buffer } = context;
   const { runtime } = classification;
   return retrievedContext(

@@ -9,7 +9,11 @@ import { retrievedLines } from './narrator-retrieval.ts';
  * first, in this order (NarratorGuidance.standing), so the KV cache the warm-up left covers them. Pure: the warm-up
  * and the turn compute the same lines from the same event state, and neither keeps this classification.
  */
-export function standingRetrieval(context: ClassifyContext, events: EventTurnInput, opened: boolean): string[] {
+export function standingRetrieval(
+  context: ClassifyContext,
+  events: EventTurnInput,
+  opened: boolean,
+): readonly string[] {
   const awaited = awaitedIntention(context.buffer, context.personaId);
   const classification = classifyTurn(context, {
     runtime: events.runtime,
@@ -18,7 +22,7 @@ export function standingRetrieval(context: ClassifyContext, events: EventTurnInp
     whisperTo: null,
     opened,
   });
-  return [...retrievedLines(context, classification, awaited).lines];
+  return retrievedLines(context, classification, awaited).lines;
 }
 
 /** The persona's intention before the player has typed it: empty, where the turn will append it. */
