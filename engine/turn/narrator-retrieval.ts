@@ -1,35 +1,13 @@
 import { NARRATOR_OWNER, type StreamEntry, type ViewRequest } from '../stream/index.ts';
 import type { Classification, ClassifyContext } from './classify/index.ts';
-import {
-  configOf,
-  loreOfView,
-  retrievedContext,
-  type ContextReport,
-  type RetrievedContext,
-} from '../storykeeper/index.ts';
-
-export interface NarratorRetrieval {
-  /** Tier 3 as the Storykeeper ranked it: one fact per line, best first. */
-  readonly text: string;
-  readonly report: ContextReport;
-}
+import { configOf, loreOfView, retrievedContext, type RetrievedContext } from '../storykeeper/index.ts';
 
 /**
  * The turn's step after classification (ARCHITECTURE §3 step 3): the Storykeeper assembles the Narrator's retrieved
  * tier (Tier 3) from the classified turn, scored against the landscape classification left. The persona's Narrator
- * call reads it, and the NPC rounds keep it.
+ * call reads it, and the NPC rounds keep it. Its lines come best first.
  */
 export function narratorRetrieval(
-  context: ClassifyContext,
-  classification: Classification,
-  intention: StreamEntry,
-): NarratorRetrieval {
-  const { lines, report } = retrievedLines(context, classification, intention);
-  return { text: lines.join('\n'), report };
-}
-
-/** Tier 3 for the Narrator resolving this intention: its lines best first, and how they were chosen. */
-export function retrievedLines(
   context: ClassifyContext,
   classification: Classification,
   intention: StreamEntry,

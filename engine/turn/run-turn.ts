@@ -97,6 +97,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
   });
   // The Storykeeper's step: the Narrator's retrieved tier, from what classification decided.
   const retrieval = narratorRetrieval(context, classified.classification, intention);
+  const retrieved = retrieval.lines.join('\n');
   const refused = classified.classification.violation !== null;
   // Who may react: those in the scene who perceive the persona's doing, as the world decides (all of them without one).
   const { perceivedBy } = classified.classification;
@@ -111,7 +112,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
     silence: !refused && activation.silence,
     guidance: {
       ...classified.classification.guidance,
-      retrieved: retrieval.text,
+      retrieved,
       standing,
       ...surroundingsOf(setup, classified.classification),
       ...opening,
@@ -137,7 +138,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
 
   // Each activated NPC in order: intent, then its own round. The Narrator keeps the turn's retrieved tier (Tier 3);
   // the refusal and the fired triggers' directions were for the persona's intention alone.
-  const guidance = { ...NO_GUIDANCE, retrieved: retrieval.text, standing };
+  const guidance = { ...NO_GUIDANCE, retrieved, standing };
   // Each intention is judged by the world as the persona's was: a refused one is told as what could not happen.
   let world = classified.classification.world;
   for (const characterId of refused ? [] : activation.active) {

@@ -1,6 +1,6 @@
 import type { StreamEntry, TurnBuffer } from '../stream/index.ts';
 import { classifyTurn, type ClassifyContext, type EventTurnInput } from './classify/index.ts';
-import { retrievedLines } from './narrator-retrieval.ts';
+import { narratorRetrieval } from './narrator-retrieval.ts';
 
 /**
  * Tier 3 as it stands before the player types, best first: the turn classified with an empty input (its scene entry,
@@ -22,7 +22,7 @@ export function standingRetrieval(
     whisperTo: null,
     opened,
   });
-  return retrievedLines(context, classification, awaited).lines;
+  return narratorRetrieval(context, classification, awaited).lines;
 }
 
 /** The persona's intention before the player has typed it: empty, where the turn will append it. */

@@ -90,7 +90,7 @@ describe('the classifier', () => {
       return { decided, truth: next.truth.snapshot(), fired: next.triggers.firedTurns(), retrieval };
     };
     expect(comparable(second)).toEqual(comparable(first));
-    expect(first.retrieval.text).toContain('rhymes with something Kit Wickett has lived before');
+    expect(first.retrieval.lines.join('\n')).toContain('rhymes with something Kit Wickett has lived before');
   });
 });
 
@@ -100,7 +100,7 @@ describe('Tier 3 as it stood before the input', () => {
   it('holds what the scene recalls before the input; the turn’s prompt lists those of its lines first', async () => {
     const pack = await lanternQuay();
     const { standing, retrieval } = classifyOnce(pack, freshRuntime(pack, pack.manifest.start.persona));
-    const byRank = retrieval.text.split('\n');
+    const byRank = retrieval.lines;
     const kept = standing.filter((line) => byRank.includes(line));
     expect(kept.length).toBeGreaterThan(0);
     const listed = standingFirst(byRank, standing);
