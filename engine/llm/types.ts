@@ -78,8 +78,16 @@ export interface LlmProvider {
    * it in the KV cache. Idle-time work: it stops as soon as `request.signal` aborts. Only providers that keep a cache
    * of their own (local) have it.
    */
-  warm?(request: LlmRequest): Promise<WarmResult>;
+  warm?(request: LlmWarmRequest): Promise<WarmResult>;
   dispose(): Promise<void>;
+}
+
+export interface LlmWarmRequest extends LlmRequest {
+  /**
+   * For a call that may never come (the off-screen stages of a scene's close, say): it takes only a sequence no other
+   * prompt holds, or the one holding its own earlier prompt, and never evicts another's. Absent: routed as a call is.
+   */
+  readonly speculative?: boolean;
 }
 
 /** What a warm-up did: the prompt's tokens, those it put through the model (the rest were cached), and whether it ended early. */

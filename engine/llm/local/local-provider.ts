@@ -17,6 +17,7 @@ import {
   type LlmRequest,
   type LlmTextResult,
   type LlmUsage,
+  type LlmWarmRequest,
   type WarmResult,
 } from '../types.ts';
 import { abortable, abortedError } from './abort.ts';
@@ -115,7 +116,7 @@ export class LocalProvider implements LlmProvider {
     throw new LlmError('invalid_output', `${secondTry.problem} (after one repair retry)`, request.stage);
   }
 
-  async warm(request: LlmRequest): Promise<WarmResult> {
+  async warm(request: LlmWarmRequest): Promise<WarmResult> {
     const startedAt = performance.now();
     const signal =
       request.signal === undefined ? this.lifetime.signal : AbortSignal.any([request.signal, this.lifetime.signal]);
@@ -129,10 +130,12 @@ export class LocalProvider implements LlmProvider {
     // Never beyond the context, and never in the way: a warm-up is only worth the idle time it uses.
     if (tokens.length >= this.runtime.context.contextSize || signal.aborted) return result(0);
     const owner = { principal: request.principal, stage: request.stage };
-    const work = this.pool.run(tokens, owner, (sequence) => prefillSequence(sequence, tokens, signal, WARM_UP));
+    const prefill = (sequence: LlamaContextSequence) => prefillSequence(sequence, tokens, signal, WARM_UP);
+    const work =
+      request.speculative === true ? this.pool.runSpare(tokens, owner, prefill) : this.pool.run(tokens, owner, prefill);
     this.inFlight.add(work);
     try {
-      return result(await work);
+      return result((await work) ?? 0);
     } finally {
       this.inFlight.delete(work);
     }

@@ -62,8 +62,20 @@ export class PrefixSlots {
 
   /** Routes a prompt to a sequence and marks it busy until `release(index)`. */
   admit(prompt: readonly number[], owner: CallOwner = {}): Admission {
-    const { principal, stage } = owner;
-    const index = this.route(prompt, principal, stage);
+    return this.hold(this.route(prompt, owner.principal, owner.stage), prompt, owner);
+  }
+
+  /**
+   * For a prompt whose call may never come: the sequence that holds its own earlier prompt (as `admit` finds it), else
+   * an empty one; null when taking one would evict another's prompt.
+   */
+  admitSpare(prompt: readonly number[], owner: CallOwner = {}): Admission | null {
+    const own = this.extending(prompt, owner.principal);
+    const index = own >= 0 ? own : this.held.findIndex((slot) => slot.tokens.length === 0 && slot.pending === 0);
+    return index < 0 ? null : this.hold(index, prompt, owner);
+  }
+
+  private hold(index: number, prompt: readonly number[], { principal, stage }: CallOwner): Admission {
     const slot = this.held[index];
     if (slot === undefined) throw new Error(`no sequence ${index}`);
     const reused = Math.max(0, Math.min(sharedPrefixLength(slot.tokens, prompt), prompt.length - 1));
@@ -90,15 +102,7 @@ export class PrefixSlots {
    * least recently used of all.
    */
   private route(prompt: readonly number[], principal: string | undefined, stage: string | undefined): number {
-    let best = -1;
-    let bestShared = 0;
-    this.held.forEach((slot, index) => {
-      const shared = sharedPrefixLength(slot.tokens, prompt);
-      if (shared > 0 && keeps(slot, shared, principal) && shared > bestShared) {
-        best = index;
-        bestShared = shared;
-      }
-    });
+    const best = this.extending(prompt, principal);
     if (best >= 0) return best;
     let sameStage = -1;
     let sameStageShared = 0;
@@ -118,6 +122,20 @@ export class PrefixSlots {
       if (current !== undefined && evictionRank(slot) < evictionRank(current)) evict = index;
     });
     return evict;
+  }
+
+  /** The sequence whose cached prompt this one extends (see route), or -1. */
+  private extending(prompt: readonly number[], principal: string | undefined): number {
+    let best = -1;
+    let bestShared = 0;
+    this.held.forEach((slot, index) => {
+      const shared = sharedPrefixLength(slot.tokens, prompt);
+      if (shared > 0 && keeps(slot, shared, principal) && shared > bestShared) {
+        best = index;
+        bestShared = shared;
+      }
+    });
+    return best;
   }
 }
 

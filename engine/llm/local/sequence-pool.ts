@@ -21,12 +21,21 @@ export class SequencePool {
   }
 
   /** Runs `work` on the sequence chosen for the `owner`'s `prompt`, once earlier calls on that sequence have finished. */
-  async run<T>(
+  run<T>(prompt: readonly Token[], owner: CallOwner, work: (sequence: LlamaContextSequence) => Promise<T>): Promise<T> {
+    return this.runOn(this.slots.admit(prompt, owner).index, work);
+  }
+
+  /** As `run`, on a sequence no other prompt holds (see PrefixSlots.admitSpare); null, running nothing, when none is. */
+  async runSpare<T>(
     prompt: readonly Token[],
     owner: CallOwner,
     work: (sequence: LlamaContextSequence) => Promise<T>,
-  ): Promise<T> {
-    const { index } = this.slots.admit(prompt, owner);
+  ): Promise<T | null> {
+    const admitted = this.slots.admitSpare(prompt, owner);
+    return admitted === null ? null : this.runOn(admitted.index, work);
+  }
+
+  private async runOn<T>(index: number, work: (sequence: LlamaContextSequence) => Promise<T>): Promise<T> {
     const sequence = this.sequences[index];
     if (sequence === undefined) throw new Error('the context has no sequences');
     const previous = this.tails[index] ?? Promise.resolve();

@@ -339,6 +339,30 @@ describe('local provider lifecycle', () => {
     }
   });
 
+  it('warms a speculative prompt only on a spare sequence: with none spare it evaluates nothing and evicts no one', async () => {
+    const tiny = await makeTinyModel();
+    const provider = await createTinyProvider(tiny.path, 2);
+    try {
+      const long = Array.from({ length: 30 }, () => 'The old bridge stands.').join(' ');
+      const messages = (who: string) => [{ role: 'system' as const, content: `${who}: ${long}` }];
+      const call = (who: string) =>
+        provider.generateText({ stage: 'narrator', principal: who, messages: messages(who), seed: 1, maxTokens: 3 });
+      const warm = (who: string) =>
+        provider.warm({ stage: 'intent_check', principal: who, messages: messages(who), speculative: true });
+      await call('narrator');
+      // One sequence is spare: the warm-up takes it, and its call finds the prompt there.
+      expect((await warm('ambrose')).evaluatedTokens).toBeGreaterThan(50);
+      expect((await call('ambrose')).usage.cachedPromptTokens).toBeGreaterThan(50);
+      // None is spare now: a warm-up of another prompt does nothing, and both prompts stay cached.
+      expect(await warm('silas')).toMatchObject({ evaluatedTokens: 0, aborted: false });
+      expect((await call('narrator')).usage.cachedPromptTokens).toBeGreaterThan(50);
+      expect((await call('ambrose')).usage.cachedPromptTokens).toBeGreaterThan(50);
+    } finally {
+      await provider.dispose();
+      await tiny.cleanup();
+    }
+  });
+
   it('runs each cohort member on its own sequence, side by side, each keeping its own prefix cached', async () => {
     const tiny = await makeTinyModel();
     const provider = await createTinyProvider(tiny.path, 2);

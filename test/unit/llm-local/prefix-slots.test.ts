@@ -86,6 +86,25 @@ describe('routing prompts to KV sequences by what they hold', () => {
     expect(other.index).not.toBe(busy.index);
   });
 
+  it('gives a prompt whose call may never come only a spare sequence or its own, never evicting another', () => {
+    const slots = new PrefixSlots(3);
+    const narrator = admitDone(slots, prompt(1, 0), 'narrator');
+    const spare = slots.admitSpare(prompt(2, 0), { principal: 'ambrose', stage: 'intent_check' });
+    expect(spare).not.toBeNull();
+    expect(spare?.index).not.toBe(narrator.index);
+    slots.release(spare?.index ?? -1);
+    // Its next warm-up extends the sequence it holds.
+    expect(slots.admitSpare(prompt(2, 30), { principal: 'ambrose' })).toEqual({
+      index: spare?.index,
+      reused: prompt(2, 0).length,
+    });
+    slots.release(spare?.index ?? -1);
+    admitDone(slots, prompt(3, 0), 'kit'); // the last empty sequence
+    // Full: a warm-up of a new prompt takes nothing, though an ordinary call would evict the oldest.
+    expect(slots.admitSpare(prompt(4, 0), { principal: 'silas', stage: 'intent_check' })).toBeNull();
+    expect(admitDone(slots, prompt(1, 10), 'narrator')).toEqual({ index: narrator.index, reused: prompt(1, 0).length });
+  });
+
   it('measures a shared prefix token by token', () => {
     expect(sharedPrefixLength([1, 2, 3], [1, 2, 4])).toBe(2);
     expect(sharedPrefixLength([], [1])).toBe(0);
