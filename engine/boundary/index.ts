@@ -43,4 +43,4 @@ export {
 } from './snapshot.ts';
 export { toJson, toJsonObject } from './json.ts';
 export { mentionFinder, packKnowledge } from './pack-knowledge.ts';
-export { chroniclerWarmUp } from './simulation/index.ts';
+export { chroniclerWarmUp, offscreenWarmUps, type WarmUpPrompt } from './simulation/index.ts';

@@ -91,7 +91,7 @@ export type { RestoredRoster } from './tiers/restore-roster.ts';
 export { DEFAULT_PLANNER_SETTINGS } from './simulation/settings.ts';
 export type { PlannerSettings } from './simulation/settings.ts';
 export type { PlannerCharacter } from './simulation/freshness.ts';
-export type { LikelyEncounter, NaturalBreak, SimulationWindow } from './simulation/period.ts';
+export { chooseWindow, type LikelyEncounter, type NaturalBreak, type SimulationWindow } from './simulation/period.ts';
 export { planSimulation } from './simulation/planner.ts';
 export type { CharacterDecision, LikelyAppearance, PlannerInput, SimulationPlan } from './simulation/planner.ts';
 export type { RoutineSlot } from './simulation/routine.ts';

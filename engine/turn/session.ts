@@ -9,6 +9,7 @@ import { PLAY_STATE_CHECKPOINT, type PlayState } from './play-state.ts';
 import { runTurn, type TurnInput, type TurnSetup } from './run-turn.ts';
 import { nextNarratorPrompt } from './next-narrator-prompt.ts';
 import { warmChronicler } from './chronicler-warm-up.ts';
+import { warmOffscreen } from './offscreen-warm-up.ts';
 import { sceneOpeningFor } from './scene-opening.ts';
 import { BackgroundRuns, recordRunFailure, type RunFailure, type SceneBoundaryDeps } from './background-runs.ts';
 import { markerMessages } from './scene-markers.ts';
@@ -211,8 +212,8 @@ export class PlaySession {
   /**
    * While the player reads: once the background runs have written everything the next turn reads, the Narrator's next
    * prompt is put through its model up to where the player's input goes (see nextNarratorPrompt), so the turn's first
-   * prose waits only for the input and the turn's guidance; then the Chronicler's, for the scene's close (see
-   * warmChronicler). A provider without a cache of its own has nothing to warm; the next input stops it at once, and
+   * prose waits only for the input and the turn's guidance; then the Chronicler's and the off-screen stages', for the
+   * scene's close (see warmChronicler and warmOffscreen). A provider without a cache of its own has nothing to warm; the next input stops it at once, and
    * a failure only costs the head start.
    */
   #warmNext(): void {
@@ -231,6 +232,7 @@ export class PlaySession {
       const messages = nextNarratorPrompt({ ...setup, events: this.#cache.events() });
       await provider.warm({ stage: 'narrator', principal: NARRATOR_OWNER, messages, signal: warming.signal });
       await warmChronicler(setup, npc, setup.state, warming.signal);
+      await warmOffscreen(setup, this.#store, setup, npc, warming.signal);
     };
     warm().catch(() => undefined);
   }

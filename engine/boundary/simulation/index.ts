@@ -4,6 +4,7 @@
  */
 export { propagateOffscreen } from './propagate.ts';
 export { chronicle, chroniclerWarmUp } from './chronicle.ts';
+export { offscreenWarmUps, type WarmUpPrompt } from './offscreen-warm-up.ts';
 export {
   chroniclerSchema,
   cohortMemberTurnSchema,

@@ -5,6 +5,7 @@ import {
   type IntentCheckAnswer,
   type SimulationWindow,
 } from '../../npc/index.ts';
+import type { LlmMessage } from '../../llm/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import type { BoundaryStepContext } from '../contract.ts';
 import { characterId, storyHeader } from './cast.ts';
@@ -24,30 +25,43 @@ export async function askIntentChecks(
   window: SimulationWindow,
   candidates: readonly CohortCandidate[],
 ): Promise<readonly AskedIntent[]> {
-  const request = intentChecksNeeded(scoreAllPairs(candidates));
-  const partners = (id: string) =>
-    request.pairs.flatMap(({ pair }) => (pair.a === id ? [pair.b] : pair.b === id ? [pair.a] : []));
   return Promise.all(
-    request.characters.map(async (id) => {
-      const character = context.pack.characters.find((candidate) => candidate.id === id);
-      if (character === undefined) throw new Error(`IntentCheck for an unknown character: ${id}`);
+    intentCheckPrompts(context, scene, window, candidates).map(async ({ character, messages }) => {
       const reply = await context.callObject({
         stage: 'intent_check',
-        principal: id,
-        messages: context.prompts.renderBoundary('intent_check', {
-          story: storyHeader(context.pack),
-          period: periodOf(window),
-          char: characterSheet(context.pack, scene, character),
-          others: [...new Set(partners(id))].map((other) => otherLine(context.pack, other)),
-        }),
+        principal: character,
+        messages,
         schema: intentCheckSchema,
         schemaName: 'intent_check',
         maxTokens: 500,
         temperature: 0.4,
       });
-      return { character: id, reply };
+      return { character, reply };
     }),
   );
+}
+
+/** The IntentCheck prompts of a period: one for each character whose pairs the scores leave uncertain. */
+export function intentCheckPrompts(
+  { pack, prompts }: Pick<BoundaryStepContext, 'pack' | 'prompts'>,
+  scene: OffscreenScene,
+  window: SimulationWindow,
+  candidates: readonly CohortCandidate[],
+): readonly { readonly character: string; readonly messages: LlmMessage[] }[] {
+  const request = intentChecksNeeded(scoreAllPairs(candidates));
+  const partners = (id: string) =>
+    request.pairs.flatMap(({ pair }) => (pair.a === id ? [pair.b] : pair.b === id ? [pair.a] : []));
+  return request.characters.map((id) => {
+    const character = pack.characters.find((candidate) => candidate.id === id);
+    if (character === undefined) throw new Error(`IntentCheck for an unknown character: ${id}`);
+    const messages = prompts.renderBoundary('intent_check', {
+      story: storyHeader(pack),
+      period: periodOf(window),
+      char: characterSheet(pack, scene, character),
+      others: [...new Set(partners(id))].map((other) => otherLine(pack, other)),
+    });
+    return { character: id, messages };
+  });
 }
 
 /** The planner's view of a reply: only the ids it names, resolved by id, name or alias. */

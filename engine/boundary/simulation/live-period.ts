@@ -1,4 +1,5 @@
 import type { CohortPlan, SimulationWindow } from '../../npc/index.ts';
+import type { LlmMessage } from '../../llm/index.ts';
 import type { Character } from '../../pack/index.ts';
 import type { BoundaryStepContext } from '../contract.ts';
 import type { OffscreenScene } from './offscreen-scene.ts';
@@ -55,17 +56,27 @@ async function standalone(
   const lived = await context.callObject({
     stage: 'standalone_simulation',
     principal: character.id,
-    messages: context.prompts.renderBoundary('standalone_simulation', {
-      story: storyHeader(context.pack),
-      period: periodOf(window),
-      cast: castLine(context.pack),
-      places: placesLine(context.pack),
-      char: characterSheet(context.pack, scene, character),
-    }),
+    messages: standaloneSimulationPrompt(context, scene, window, character),
     schema: standaloneSimulationSchema,
     schemaName: 'standalone_simulation',
     maxTokens: 1800,
     temperature: 0.7,
   });
   return { character: character.id, cohort: [], lived };
+}
+
+/** The StandaloneSimulation prompt of one character living the period alone. */
+export function standaloneSimulationPrompt(
+  { pack, prompts }: Pick<BoundaryStepContext, 'pack' | 'prompts'>,
+  scene: OffscreenScene,
+  window: SimulationWindow,
+  character: Character,
+): LlmMessage[] {
+  return prompts.renderBoundary('standalone_simulation', {
+    story: storyHeader(pack),
+    period: periodOf(window),
+    cast: castLine(pack),
+    places: placesLine(pack),
+    char: characterSheet(pack, scene, character),
+  });
 }

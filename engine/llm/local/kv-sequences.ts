@@ -3,9 +3,11 @@ import type { LlamaModel } from 'node-llama-cpp';
 
 /**
  * Enough for a turn's prefix families to stay cached side by side (the Narrator, the persona, each acting character,
- * the lore extractor, deep interpretation): replaying Lantern Quay's playthrough, reuse stops growing at 10.
+ * the lore extractor, deep interpretation: replaying Lantern Quay's playthrough, the turns' reuse stops growing at
+ * 10), the Chronicler's warm-up, and spare ones for the off-screen stages' warm-ups, which take only a sequence no
+ * one else holds (Lantern Quay's first close asks two characters two questions each).
  */
-export const MOST_SEQUENCES = 10;
+export const MOST_SEQUENCES = 16;
 /** The prose stages and one other: fewer and every call evicts the narrator's prefix. */
 export const FEWEST_SEQUENCES = 2;
 /** Left to the window, the OS and the rest of the app. */

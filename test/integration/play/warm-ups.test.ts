@@ -5,6 +5,7 @@ import {
   type LlmObjectRequest,
   type LlmProvider,
   type LlmRequest,
+  type LlmWarmRequest,
   type WarmResult,
 } from '../../../engine/llm/index.ts';
 import { createInstantProvider } from '../../support/instant-provider.ts';
@@ -20,15 +21,19 @@ afterEach(async () => {
   setup = null;
 });
 
+const OFFSCREEN_STAGES: readonly string[] = ['intent_check', 'standalone_simulation'];
+
 /**
  * Test double at the LLM boundary: the instant provider, with the warm-up a local provider has; it records each
  * warm-up and each Narrator prompt. `hold` keeps a warm-up running until its signal aborts.
  */
 function warmingProvider(hold = false) {
   const instant = createInstantProvider();
-  const warms: { stage: string; messages: readonly LlmMessage[]; signal: AbortSignal | undefined }[] = [];
+  const warms: LlmWarmRequest[] = [];
   const narrated: (readonly LlmMessage[])[] = [];
   const chronicled: (readonly LlmMessage[])[] = [];
+  /** The off-screen stages' calls at a scene's close. */
+  const offscreen: Pick<LlmRequest, 'stage' | 'principal' | 'messages'>[] = [];
   /** For each Narrator call: whether every warm-up had been stopped when it began. */
   const warmsStopped: boolean[] = [];
   const provider: LlmProvider = {
@@ -39,10 +44,11 @@ function warmingProvider(hold = false) {
         warmsStopped.push(warms.every((warm) => warm.signal?.aborted === true));
       }
       if (request.stage === 'chronicler') chronicled.push(request.messages);
+      if (OFFSCREEN_STAGES.includes(request.stage)) offscreen.push(request);
       return instant.generateObject(request);
     },
-    async warm(request: LlmRequest): Promise<WarmResult> {
-      warms.push({ stage: request.stage, messages: request.messages, signal: request.signal });
+    async warm(request: LlmWarmRequest): Promise<WarmResult> {
+      warms.push(request);
       if (hold && request.signal !== undefined && !request.signal.aborted)
         await new Promise((resolve) => request.signal?.addEventListener('abort', resolve, { once: true }));
       return { promptTokens: 1, evaluatedTokens: 1, totalMs: 0, aborted: request.signal?.aborted ?? false };
@@ -50,7 +56,7 @@ function warmingProvider(hold = false) {
   };
   /** The Narrator's warm-ups, oldest first. */
   const narratorWarms = () => warms.filter((warm) => warm.stage === 'narrator');
-  return { provider, warms, narratorWarms, narrated, chronicled, warmsStopped };
+  return { provider, warms, narratorWarms, narrated, chronicled, offscreen, warmsStopped };
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -187,5 +193,28 @@ describe('the Chronicler’s prompt, warmed after the Narrator’s while the pla
     expect(time).toBeGreaterThan(closing.indexOf('What the world knows:'));
     // Its instructions, the world's forces and what the world knows: everything up to the time the scene closed at.
     expect(sharedPrefixLength(warmed, closing)).toBeGreaterThan(closing.indexOf(' → ', time));
+  });
+});
+
+describe('the off-screen stages’ prompts, warmed after the Chronicler’s while the player reads', () => {
+  it('hold each character’s sheet as the scene’s close asks with it, on spare sequences only', async () => {
+    const fake = warmingProvider();
+    const { api, first } = await playFirstTurn(fake.provider);
+    await until(() => fake.warms.some((warm) => warm.stage === 'standalone_simulation'));
+    const warmed = fake.warms.filter((warm) => OFFSCREEN_STAGES.includes(warm.stage));
+    const stages = fake.warms.map((warm) => warm.stage);
+    expect(stages.indexOf('intent_check')).toBeGreaterThan(stages.indexOf('chronicler'));
+    // The scene may go on: none of them may cost a turn's stage its cached prompt.
+    expect(warmed.every((warm) => warm.speculative === true)).toBe(true);
+    unwrap(await api['play.submit']({ saveId: first.saveId, text: '/end scene' }));
+    expect(unwrap(await api['play.settle']({ saveId: first.saveId })).failure).toBeNull();
+    expect(fake.offscreen.map((call) => call.stage)).toEqual(expect.arrayContaining([...OFFSCREEN_STAGES]));
+    for (const call of fake.offscreen) {
+      const asked = text(call.messages);
+      const held = warmed.find((warm) => warm.stage === call.stage && warm.principal === call.principal);
+      expect(held, `${call.stage} of ${call.principal ?? '?'} was warmed`).toBeDefined();
+      // Its instructions and the character's whole sheet: everything up to the period the close chose.
+      expect(sharedPrefixLength(text(held?.messages ?? []), asked)).toBeGreaterThan(asked.indexOf('\nThe period:'));
+    }
   });
 });

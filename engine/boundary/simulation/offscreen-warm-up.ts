@@ -1,0 +1,49 @@
+import type { StageKind } from '../../api/index.ts';
+import type { LlmMessage } from '../../llm/index.ts';
+import { chooseWindow, DEFAULT_PLANNER_SETTINGS } from '../../npc/index.ts';
+import type { StoryPack } from '../../pack/index.ts';
+import type { PromptBook } from '../../prompts/index.ts';
+import type { BoundaryInput } from '../snapshot.ts';
+import { intentCheckPrompts } from './intent-checks.ts';
+import { standaloneSimulationPrompt } from './live-period.ts';
+import { readOffscreenScene } from './offscreen-scene.ts';
+import { cohortCandidate, cycleRoster, planCycle } from './plan.ts';
+
+/** One prompt a scene's close would send, to be put through the model ahead of it. */
+export interface WarmUpPrompt {
+  readonly stage: StageKind;
+  readonly principal: string;
+  readonly messages: LlmMessage[];
+}
+
+/**
+ * While the player reads: the IntentCheck and StandaloneSimulation prompts of off-screen propagation, as the scene's
+ * close would send them if the scene closed now (`input`: the snapshot such a close would take). Their sheets are
+ * their longest part (≈ 1,500 tokens each at Lantern Quay) and barely change within a scene, but a boundary's
+ * stages come once a scene, so none of it is cached when the scene closes; the next scene waits on them. Every
+ * character who would live the period if anyone did is warmed (the planner simulates all of them or none); a period
+ * that would not start now is taken at the default length, as only the lines after the sheet tell it.
+ */
+export function offscreenWarmUps(prompts: PromptBook, pack: StoryPack, input: BoundaryInput): readonly WarmUpPrompt[] {
+  const scene = readOffscreenScene(input);
+  const plan = planCycle(pack, scene, cycleRoster(scene));
+  const window = plan.window ?? chooseWindow(scene.now, DEFAULT_PLANNER_SETTINGS);
+  const living = plan.decisions.flatMap((decision) => {
+    const character = pack.characters.find((candidate) => candidate.id === decision.character);
+    return decision.action === 'skip' || character === undefined ? [] : [character];
+  });
+  const book = { pack, prompts };
+  const candidates = living.map((character) => cohortCandidate(pack, scene, character));
+  return [
+    ...intentCheckPrompts(book, scene, window, candidates).map(({ character, messages }): WarmUpPrompt => ({
+      stage: 'intent_check',
+      principal: character,
+      messages,
+    })),
+    ...living.map((character): WarmUpPrompt => ({
+      stage: 'standalone_simulation',
+      principal: character.id,
+      messages: standaloneSimulationPrompt(book, scene, window, character),
+    })),
+  ];
+}
