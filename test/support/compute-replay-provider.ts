@@ -61,7 +61,10 @@ export interface ComputeCall {
 /** A warm-up the engine asked for while the player reads (the next Narrator prompt, evaluated ahead). */
 export interface ComputeWarm {
   readonly startedAt: number;
-  /** The stage whose prompt it warmed (the Narrator's for the next turn, the Chronicler's for a scene's close). */
+  /**
+   * The stage whose prompt it warmed: the Narrator's for the next turn; the Chronicler's and the off-screen stages'
+   * for a scene's close.
+   */
   readonly stage: string;
   readonly result: WarmResult;
 }
