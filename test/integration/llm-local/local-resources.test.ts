@@ -51,9 +51,9 @@ describe('the local provider sizes its KV cache to the free memory', () => {
   const load = (freeMemory: number) =>
     createLocalProvider({ kind: 'local', modelPath: tiny.path, gpu: 'cpu', threads: 1 }, { freeMemory });
 
-  it('keeps as many sequences as a turn has prompt families when memory allows, and two when it is short', async () => {
+  it('keeps a turn’s prompt families and spares for the off-screen warm-ups when memory allows, two when short', async () => {
     for (const [freeMemory, sequences] of [
-      [64e9, 10],
+      [64e9, 16],
       [1e9, 2],
     ] as const) {
       const provider = await load(freeMemory);
