@@ -10,6 +10,7 @@ import { runTurn, type TurnInput, type TurnSetup } from './run-turn.ts';
 import { nextNarratorPrompt } from './next-narrator-prompt.ts';
 import { warmChronicler } from './chronicler-warm-up.ts';
 import { warmOffscreen } from './offscreen-warm-up.ts';
+import { warmInterpretation } from './next-interpret-prompt.ts';
 import { sceneOpeningFor } from './scene-opening.ts';
 import { BackgroundRuns, recordRunFailure, type RunFailure, type SceneBoundaryDeps } from './background-runs.ts';
 import { markerMessages } from './scene-markers.ts';
@@ -212,8 +213,9 @@ export class PlaySession {
   /**
    * While the player reads: once the background runs have written everything the next turn reads, the Narrator's next
    * prompt is put through its model up to where the player's input goes (see nextNarratorPrompt), so the turn's first
-   * prose waits only for the input and the turn's guidance; then the Chronicler's and the off-screen stages', for the
-   * scene's close (see warmChronicler and warmOffscreen). A provider without a cache of its own has nothing to warm; the next input stops it at once, and
+   * prose waits only for the input and the turn's guidance; then Stage 4's (see warmInterpretation), which runs after
+   * that prose; then the Chronicler's and the off-screen stages', for the scene's close (see warmChronicler and
+   * warmOffscreen). A provider without a cache of its own has nothing to warm; the next input stops it at once, and
    * a failure only costs the head start.
    */
   #warmNext(): void {
@@ -229,8 +231,10 @@ export class PlaySession {
       this.#cache.invalidate();
       const npc = npcStateForTurn(this.#store, this.#cache.pack());
       const setup = this.#turnSetup(npc, warming.signal);
-      const messages = nextNarratorPrompt({ ...setup, events: this.#cache.events() });
+      const next = { ...setup, events: this.#cache.events() };
+      const messages = nextNarratorPrompt(next);
       await provider.warm({ stage: 'narrator', principal: NARRATOR_OWNER, messages, signal: warming.signal });
+      await warmInterpretation(this.#deps.router, next, warming.signal);
       await warmChronicler(setup, npc, setup.state, warming.signal);
       await warmOffscreen(setup, this.#store, setup, npc, warming.signal);
     };

@@ -1,19 +1,17 @@
 import type { StreamEntry, TurnBuffer } from '../stream/index.ts';
-import { classifyTurn, type ClassifyContext, type EventTurnInput } from './classify/index.ts';
+import { classifyTurn, type Classification, type ClassifyContext, type EventTurnInput } from './classify/index.ts';
 import { narratorRetrieval } from './narrator-retrieval.ts';
 
 /**
- * Tier 3 as it stands before the player types, best first: the turn classified with an empty input (its scene entry,
- * the clock's facts and what they trigger, but no parse, no action and no judgment of its own), and retrieved from
- * that. The warm-up of the next Narrator prompt holds these lines, and the turn's prompt lists those it retrieved too
- * first, in this order (NarratorGuidance.standing), so the KV cache the warm-up left covers them. Pure: the warm-up
- * and the turn compute the same lines from the same event state, and neither keeps this classification.
+ * The coming turn classified before the player types: with an empty input (its scene entry, the clock's facts and what
+ * they trigger, but no parse, no action and no judgment of its own). Pure: the warm-ups and the turn compute the same
+ * from the same event state, and none of them keeps it.
  */
-export function standingRetrieval(
+export function standingClassification(
   context: ClassifyContext,
   events: EventTurnInput,
   opened: boolean,
-): readonly string[] {
+): { readonly classification: Classification; readonly awaited: StreamEntry } {
   const awaited = awaitedIntention(context.buffer, context.personaId);
   const classification = classifyTurn(context, {
     runtime: events.runtime,
@@ -22,6 +20,20 @@ export function standingRetrieval(
     whisperTo: null,
     opened,
   });
+  return { classification, awaited };
+}
+
+/**
+ * Tier 3 as it stands before the player types, best first: retrieved from the standing classification. The warm-up
+ * of the next Narrator prompt holds these lines, and the turn's prompt lists those it retrieved too first, in this
+ * order (NarratorGuidance.standing), so the KV cache the warm-up left covers them.
+ */
+export function standingRetrieval(
+  context: ClassifyContext,
+  events: EventTurnInput,
+  opened: boolean,
+): readonly string[] {
+  const { classification, awaited } = standingClassification(context, events, opened);
   return narratorRetrieval(context, classification, awaited).lines;
 }
 

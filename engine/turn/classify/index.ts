@@ -14,6 +14,7 @@ export {
   interpretReplySchema,
   interpretStepSchema,
   interpretationSchema,
+  interpretStep,
   refinedJudgments,
   type Interpretation,
   type InterpretStep,

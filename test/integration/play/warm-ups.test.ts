@@ -32,6 +32,7 @@ function warmingProvider(hold = false) {
   const warms: LlmWarmRequest[] = [];
   const narrated: (readonly LlmMessage[])[] = [];
   const chronicled: (readonly LlmMessage[])[] = [];
+  const interpreted: (readonly LlmMessage[])[] = [];
   /** The off-screen stages' calls at a scene's close. */
   const offscreen: Pick<LlmRequest, 'stage' | 'principal' | 'messages'>[] = [];
   /** For each Narrator call: whether every warm-up had been stopped when it began. */
@@ -44,6 +45,7 @@ function warmingProvider(hold = false) {
         warmsStopped.push(warms.every((warm) => warm.signal?.aborted === true));
       }
       if (request.stage === 'chronicler') chronicled.push(request.messages);
+      if (request.stage === 'deep_interpretation') interpreted.push(request.messages);
       if (OFFSCREEN_STAGES.includes(request.stage)) offscreen.push(request);
       return instant.generateObject(request);
     },
@@ -56,7 +58,7 @@ function warmingProvider(hold = false) {
   };
   /** The Narrator's warm-ups, oldest first. */
   const narratorWarms = () => warms.filter((warm) => warm.stage === 'narrator');
-  return { provider, warms, narratorWarms, narrated, chronicled, offscreen, warmsStopped };
+  return { provider, warms, narratorWarms, narrated, chronicled, interpreted, offscreen, warmsStopped };
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -175,6 +177,48 @@ describe('the next Narrator prompt, warmed while the player reads', () => {
     // The turn's first Narrator call began only once the warm-up had been told to stop.
     expect(running?.signal?.aborted).toBe(true);
     expect(fake.warmsStopped[before]).toBe(true);
+  });
+});
+
+describe('Stage 4’s prompt, warmed after the Narrator’s while the player reads', () => {
+  /** The next Stage 4 call of the turn `input` plays, and the last warm-up of its prompt before it. */
+  async function warmedThenAsked(
+    fake: ReturnType<typeof warmingProvider>,
+    api: PlaySetup['api'],
+    saveId: string,
+    input: string,
+  ) {
+    const interpretWarms = () => fake.warms.filter((warm) => warm.stage === 'deep_interpretation');
+    await until(() => interpretWarms().length > 0);
+    const warmed = text(interpretWarms().at(-1)?.messages ?? []);
+    const before = fake.interpreted.length;
+    const played = unwrap(await api['play.submit']({ saveId, text: input }));
+    await until(() => fake.interpreted.length > before);
+    return { warmed, asked: text(fake.interpreted[before] ?? []), saveId: played.saveId };
+  }
+
+  function expectSharedUpToAction({ warmed, asked }: { warmed: string; asked: string }): void {
+    const action = asked.indexOf('\n\nThe action (');
+    expect(action).toBeGreaterThan(asked.indexOf('Propositions:\n- '));
+    expect(sharedPrefixLength(warmed, asked)).toBeGreaterThanOrEqual(action);
+  }
+
+  it('holds what the scene listens for, who is present and the recent story: all but the action', async () => {
+    const fake = warmingProvider();
+    const { api, first } = await playFirstTurn(fake.provider);
+    const stages = () => fake.warms.map((warm) => warm.stage);
+    await until(() => stages().includes('deep_interpretation'));
+    expect(stages().indexOf('deep_interpretation')).toBe(stages().indexOf('narrator') + 1);
+    const lastLine = first.messages.at(-1)?.content ?? '';
+    const turn = await warmedThenAsked(fake, api, first.saveId, 'I ask the landlady for a room.');
+    expect(turn.asked).toContain(lastLine);
+    expectSharedUpToAction(turn);
+    // At a scene's opening too: the new scene's propositions and its cast are already there.
+    const ended = unwrap(await api['play.submit']({ saveId: turn.saveId, text: '/end scene' }));
+    const warmsBefore = fake.warms.length;
+    await until(() => fake.warms.slice(warmsBefore).some((warm) => warm.stage === 'deep_interpretation'));
+    const opening = await warmedThenAsked(fake, api, ended.saveId, 'I step out onto the quay.');
+    expectSharedUpToAction(opening);
   });
 });
 
