@@ -197,10 +197,17 @@ async function kvCachedFraction(): Promise<BenchmarkResult> {
     throw new Error('the KV cache is measured from turn 2: set STORYLOOM_BENCH_TURNS to 2 or more');
   const calls = turns.flatMap((turn) => turn.calls);
   const stages = [...new Set(calls.map((call) => call.stage))];
-  const narratorWarmed = turns.reduce(
-    (sum, turn) => sum + warmRow(turn.warms.filter((warm) => warm.stage === 'narrator')).evaluated,
-    0,
-  );
+  const boundaryCalls = run.boundaries.flatMap((entry) => entry.calls);
+  // What the warm-ups put in the cache while the player read, for the turns' stages (the Narrator's, Stage 4's) and
+  // for the boundaries' (the Chronicler's, the off-screen stages', used or not).
+  const warmedFor = (served: readonly ComputeCall[]) => {
+    const kinds = new Set<string>(served.map((call) => call.stage));
+    return run.turns.reduce(
+      (sum, turn) => sum + warmRow(turn.warms.filter((warm) => kinds.has(warm.stage))).evaluated,
+      0,
+    );
+  };
+  const turnsWarmed = warmedFor(calls);
   return {
     median: cachedFraction(calls),
     unit: 'ratio',
@@ -209,24 +216,19 @@ async function kvCachedFraction(): Promise<BenchmarkResult> {
     perStage: Object.fromEntries(
       stages.map((stage) => [stage, cachedFraction(calls.filter((call) => call.stage === stage))]),
     ),
-    boundaries: cachedFraction(run.boundaries.flatMap((entry) => entry.calls)),
-    // Tokens the Narrator's warm-ups put in the cache while the player read: counted as evaluated, the share the
-    // turns' calls found. (The Chronicler's warm-ups serve the boundaries, not the turns.)
-    warmEvaluated: narratorWarmed,
-    withoutWarmUps: round(
-      (calls.reduce((sum, call) => sum + call.usage.cachedPromptTokens, 0) - narratorWarmed) /
-        Math.max(
-          1,
-          calls.reduce((sum, call) => sum + call.usage.promptTokens, 0),
-        ),
-    ),
+    boundaries: cachedFraction(boundaryCalls),
+    // The same shares with the warm-ups' tokens counted as evaluated: what the calls found cached without them.
+    warmEvaluated: turnsWarmed,
+    withoutWarmUps: cachedFraction(calls, turnsWarmed),
+    boundariesWithoutWarmUps: cachedFraction(boundaryCalls, warmedFor(boundaryCalls)),
   };
 }
 
-function cachedFraction(calls: readonly ComputeCall[]): number {
+/** The cached share of the calls' prompt tokens, less `warmed` tokens a warm-up evaluated ahead of them. */
+function cachedFraction(calls: readonly ComputeCall[], warmed = 0): number {
   const prompt = calls.reduce((sum, call) => sum + call.usage.promptTokens, 0);
   const cached = calls.reduce((sum, call) => sum + call.usage.cachedPromptTokens, 0);
-  return prompt === 0 ? 0 : round(cached / prompt);
+  return prompt === 0 ? 0 : round((cached - warmed) / prompt);
 }
 
 export const benchmarks: Benchmark[] = [
