@@ -9,6 +9,11 @@ export interface PromptMessage {
   readonly content: string;
   readonly mood: string | null;
   readonly turn: number;
+  /**
+   * Written this turn, after its scene markers. The Narrator's template prints these after what all of a turn's calls
+   * share (instructions, the story before the turn, Tier 3 as it stood), so each later call finds that in the KV cache.
+   */
+  readonly current: boolean;
   /** The message as one line of history, ready to print. */
   readonly line: string;
 }
@@ -91,7 +96,8 @@ export interface PromptContext {
   readonly history: readonly PromptMessage[];
   /** The private part of `msgs`: the principal's own thoughts and intentions (and the Narrator's one intention). */
   readonly inner: readonly PromptMessage[];
-  readonly turn: { readonly number: number; readonly narration: string };
+  /** `begun`: the history holds messages of this turn (see PromptMessage.current). */
+  readonly turn: { readonly number: number; readonly narration: string; readonly begun: boolean };
   readonly intention?: { readonly owner_name: string; readonly content: string; readonly whisper_to?: string };
   readonly cue?: { readonly mood: string; readonly context: string };
   /** Narrator only: the turn's guidance, and `silence` when no one else acts. */
@@ -118,6 +124,13 @@ export interface NarratorGuidance {
    * the retrieved lines among them first, in this order (see standingFirst). Not for templates to read.
    */
   readonly standing?: readonly string[];
+  /**
+   * Rendered from `retrieved` and `standing`, not for callers to set: `held`, the retrieved lines the standing tier
+   * holds, in its order; `recalled`, the rest, by rank (all of them without a standing tier). The Narrator's template
+   * prints `held` before the turn's own messages and briefs, which differ from call to call, and `recalled` after them.
+   */
+  readonly held?: string;
+  readonly recalled?: string;
   /** The input tier: what the intention was classified as, in names (`show the brass badge; …`; empty for an NPC's). */
   readonly understood: string;
   /**

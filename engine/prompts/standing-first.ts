@@ -11,10 +11,21 @@ export function standingFirst(lines: readonly string[], standing: readonly strin
   return [...kept, ...lines.filter((line) => !kept.has(line))];
 }
 
-/** The prompt context with its Tier 3 in the order the prompt lists it (see standingFirst). */
+/**
+ * The prompt context with its Tier 3 in the order the prompt lists it (see standingFirst): whole as `retrieved`, and
+ * split as `held` (the lines the standing tier holds) and `recalled` (the rest).
+ */
 export function withStandingFirst(context: PromptContext): PromptContext {
   const { guidance } = context;
-  if (guidance.standing === undefined || guidance.standing.length === 0) return context;
-  const retrieved = standingFirst(guidance.retrieved.split('\n'), guidance.standing).join('\n');
-  return { ...context, guidance: { ...guidance, retrieved } };
+  const standing = guidance.standing ?? [];
+  const ordered = standingFirst(
+    guidance.retrieved.split('\n').filter((line) => line !== ''),
+    standing,
+  );
+  const held = new Set(standing);
+  const lines = (keep: boolean) => ordered.filter((line) => held.has(line) === keep).join('\n');
+  return {
+    ...context,
+    guidance: { ...guidance, retrieved: ordered.join('\n'), held: lines(true), recalled: lines(false) },
+  };
 }

@@ -43,7 +43,8 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
   const location = pack.locations.find((candidate) => candidate.id === state.location);
   // One view feeds every variable of the prompt (ARCHITECTURE §8.11): never the raw stream.
   const view = buildView(inputs.stream, request);
-  const messages = views(view.map((entry) => toPromptMessage(entry, pack, personaId)));
+  const turn = request.cursor.turn;
+  const messages = views(view.map((entry) => toPromptMessage(entry, pack, personaId, turn)));
   const limit = pack.manifest.tuning.historyMessages ?? DEFAULT_HISTORY_MESSAGES;
   return {
     story: {
@@ -86,7 +87,11 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
       present: [personaId, ...present.map((character) => character.id)],
     }),
     ...messages,
-    turn: { number: request.cursor.turn, narration: currentNarration(view, request.cursor.turn) },
+    turn: {
+      number: turn,
+      narration: currentNarration(view, turn),
+      begun: messages.history.some((message) => message.current),
+    },
     guidance: { silence: false, constraint: '', directions: '', retrieved: '', understood: '' },
     journal: { earlier: request.stage === 'narrator' ? narratorJournal(pack, state, messages.history, limit) : '' },
     limits: { history: limit },
@@ -163,7 +168,7 @@ function views(msgs: PromptMessage[]): Pick<PromptContext, 'msgs' | 'history' | 
   return { msgs, history: msgs.filter((message) => !isPrivate(message)), inner: msgs.filter(isPrivate) };
 }
 
-function toPromptMessage(entry: StreamEntry, pack: StoryPack, personaId: string): PromptMessage {
+function toPromptMessage(entry: StreamEntry, pack: StoryPack, personaId: string, turn: number): PromptMessage {
   const name = displayName(pack, personaId, entry.owner);
   return {
     owner: entry.owner,
@@ -172,6 +177,7 @@ function toPromptMessage(entry: StreamEntry, pack: StoryPack, personaId: string)
     content: entry.content,
     mood: entry.mood,
     turn: entry.turn,
+    current: entry.turn === turn && entry.type !== 'scene_marker',
     line: line(entry, name),
   };
 }

@@ -28,23 +28,28 @@ What is known of this world:
 {{journal.earlier}}
 
 {{/if}}The story so far:
-{{#last history limits.history}}{{line}}
-{{/last}}
+{{#last history limits.history}}{{#unless current}}{{line}}
+{{/unless}}{{/last}}
 {{#if knowledge.world}}What has happened in the world, as anyone might know it:
 {{knowledge.world}}
 {{/if}}
 {{#if chars.states}}Visible states: {{chars.states}}
 {{/if}}
+{{#if guidance.held}}What matters now (let it colour the telling; never quote it, never name it):
+{{guidance.held}}
+{{/if}}{{#if turn.begun}}
+This turn so far:
+{{#last history limits.history}}{{#if current}}{{line}}
+{{/if}}{{/last}}{{/if}}
 {{#if guidance.silence}}No one else stirs this turn: let the quiet register in the scene.
-{{/if}}
-{{#if guidance.opening}}{{guidance.opening}}
+{{/if}}{{#if guidance.opening}}{{guidance.opening}}
 
 {{/if}}{{#if guidance.importance}}{{guidance.importance}}
 
 {{/if}}{{#if guidance.choices}}{{guidance.choices}}
 {{/if}}{{#if guidance.creation}}{{guidance.creation}}
-{{/if}}{{#if guidance.retrieved}}What matters now (let it colour the telling; never quote it, never name it):
-{{guidance.retrieved}}
+{{/if}}{{#if guidance.recalled}}{{#if guidance.held}}And what this moment recalls:{{else}}What matters now (let it colour the telling; never quote it, never name it):{{/if}}
+{{guidance.recalled}}
 {{/if}}{{#if guidance.surroundings}}{{guidance.surroundings}}
 {{/if}}
 {{#if guidance.directions}}{{guidance.directions}}

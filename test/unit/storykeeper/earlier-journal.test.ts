@@ -13,6 +13,7 @@ function history(turns: number): PromptMessage[] {
       content: `Rain on the quay in turn ${turn}. The lanterns hiss and the fog comes in over the mole.`,
       mood: null,
       turn,
+      current: false,
       line: `Rain on the quay in turn ${turn}. The lanterns hiss and the fog comes in over the mole.`,
     },
     {
@@ -22,6 +23,7 @@ function history(turns: number): PromptMessage[] {
       content: `Turn ${turn}, sir.`,
       mood: 'wary',
       turn,
+      current: false,
       line: `Kit Wickett (wary): “Turn ${turn}, sir.”`,
     },
   ]);

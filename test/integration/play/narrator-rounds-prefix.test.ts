@@ -1,0 +1,54 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { sharedPrefixLength } from '../../../engine/llm/index.ts';
+import { readFixtureSave, replayFixture, type FixtureRun } from '../../support/playthrough.ts';
+
+// Issue 14: a turn's Narrator calls (the persona's round, then each acting character's) run one after another on the
+// Narrator's KV sequence. Its template prints what all of them share first (instructions, the story before the turn,
+// Tier 3 as it stood before the input) and the turn's own messages after, so a character's round evaluates only the
+// turn so far, its own briefs and the intention, not the whole history and Tier 3 again.
+const runs: FixtureRun[] = [];
+afterAll(async () => {
+  for (const run of runs) await run.setup.cleanup();
+});
+
+const HELD = 'What matters now (let it colour the telling; never quote it, never name it):\n';
+
+describe('the Narrator calls of one turn', () => {
+  it('share the story before the turn and the standing Tier 3; the turn so far comes after them', async () => {
+    const run = await replayFixture('lantern-quay', 'arrival');
+    runs.push(run);
+    const store = await readFixtureSave(run);
+    const turns = store.turns().filter((turn) => turn.status === 'committed');
+    const stream = store.messagesBefore(null, 100_000);
+    const narrated = turns.map((turn) => ({
+      turn: turn.number,
+      prompts: store
+        .stageCalls(turn.id)
+        .filter((call) => call.stage === 'narrator')
+        .map((call) => call.prompt.map((message) => `${message.role}: ${message.content}`).join('\n')),
+    }));
+    store.close();
+
+    const withRounds = narrated.filter((turn) => turn.prompts.length >= 2);
+    expect(withRounds.map((turn) => turn.turn)).toEqual(expect.arrayContaining([1, 2, 3]));
+    for (const { turn, prompts } of withRounds) {
+      const persona = stream.find(
+        (message) => message.turnNumber === turn && message.type === 'narration' && message.owner === 'narrator',
+      );
+      for (const [index, later] of prompts.entries()) {
+        const earlier = prompts[index - 1];
+        if (earlier === undefined) continue;
+        const tier = later.indexOf(HELD);
+        const turnSoFar = later.indexOf('\nThis turn so far:\n');
+        expect(tier, `turn ${turn}, call ${index + 1} holds the standing Tier 3`).toBeGreaterThan(0);
+        // The persona's round is printed after Tier 3, under the turn so far, never in the story before it.
+        expect(turnSoFar).toBeGreaterThan(tier);
+        expect(later.indexOf(persona?.content ?? '?')).toBeGreaterThan(turnSoFar);
+        // Everything up to the turn so far is the call before's prompt, word for word.
+        expect(sharedPrefixLength(earlier, later), `turn ${turn}, call ${index + 1}`).toBeGreaterThanOrEqual(
+          turnSoFar,
+        );
+      }
+    }
+  });
+});
