@@ -8,6 +8,7 @@ import { parseInput, type ParsedInput } from './commands.ts';
 import { PLAY_STATE_CHECKPOINT, type PlayState } from './play-state.ts';
 import { runTurn, type TurnInput, type TurnSetup } from './run-turn.ts';
 import { nextNarratorPrompt } from './next-narrator-prompt.ts';
+import { nextPromptHeads, warmHeads } from './prompt-heads.ts';
 import { warmChronicler } from './chronicler-warm-up.ts';
 import { warmOffscreen } from './offscreen-warm-up.ts';
 import { warmInterpretation } from './next-interpret-prompt.ts';
@@ -213,8 +214,9 @@ export class PlaySession {
   /**
    * While the player reads: once the background runs have written everything the next turn reads, the Narrator's next
    * prompt is put through its model up to where the player's input goes (see nextNarratorPrompt), so the turn's first
-   * prose waits only for the input and the turn's guidance; then Stage 4's (see warmInterpretation), which runs after
-   * that prose; then the Chronicler's and the off-screen stages', for the scene's close (see warmChronicler and
+   * prose waits only for the input and the turn's guidance; then each present character's head (see nextPromptHeads),
+   * which its intent or dialog line next turn begins with; then Stage 4's (see warmInterpretation) and the state
+   * extractors' heads, which run after that prose; then the Chronicler's and the off-screen stages', for the scene's close (see warmChronicler and
    * warmOffscreen). A provider without a cache of its own has nothing to warm; the next input stops it at once, and
    * a failure only costs the head start.
    */
@@ -234,7 +236,10 @@ export class PlaySession {
       const next = { ...setup, events: this.#cache.events() };
       const messages = nextNarratorPrompt(next);
       await provider.warm({ stage: 'narrator', principal: NARRATOR_OWNER, messages, signal: warming.signal });
+      const heads = nextPromptHeads(setup);
+      await warmHeads(this.#deps.router, heads, ['npc_intent'], warming.signal);
       await warmInterpretation(this.#deps.router, next, warming.signal);
+      await warmHeads(this.#deps.router, heads, ['persona_extractor', 'character_extractor'], warming.signal);
       await warmChronicler(setup, npc, setup.state, warming.signal);
       await warmOffscreen(setup, this.#store, setup, npc, warming.signal);
     };

@@ -22,6 +22,8 @@ afterEach(async () => {
 });
 
 const OFFSCREEN_STAGES: readonly string[] = ['intent_check', 'standalone_simulation'];
+/** The stages whose prompt heads are warmed per principal (engine/turn/prompt-heads.ts). */
+const HEAD_STAGES: readonly string[] = ['npc_intent', 'character_dialog', 'persona_extractor', 'character_extractor'];
 
 /**
  * Test double at the LLM boundary: the instant provider, with the warm-up a local provider has; it records each
@@ -35,6 +37,8 @@ function warmingProvider(hold = false) {
   const interpreted: (readonly LlmMessage[])[] = [];
   /** The off-screen stages' calls at a scene's close. */
   const offscreen: Pick<LlmRequest, 'stage' | 'principal' | 'messages'>[] = [];
+  /** The calls of the stages whose heads are warmed (HEAD_STAGES). */
+  const characters: Pick<LlmRequest, 'stage' | 'principal' | 'messages'>[] = [];
   /** For each Narrator call: whether every warm-up had been stopped when it began. */
   const warmsStopped: boolean[] = [];
   const provider: LlmProvider = {
@@ -47,7 +51,12 @@ function warmingProvider(hold = false) {
       if (request.stage === 'chronicler') chronicled.push(request.messages);
       if (request.stage === 'deep_interpretation') interpreted.push(request.messages);
       if (OFFSCREEN_STAGES.includes(request.stage)) offscreen.push(request);
+      if (HEAD_STAGES.includes(request.stage)) characters.push(request);
       return instant.generateObject(request);
+    },
+    async generateText(request: LlmRequest) {
+      if (HEAD_STAGES.includes(request.stage)) characters.push(request);
+      return instant.generateText(request);
     },
     async warm(request: LlmWarmRequest): Promise<WarmResult> {
       warms.push(request);
@@ -58,7 +67,7 @@ function warmingProvider(hold = false) {
   };
   /** The Narrator's warm-ups, oldest first. */
   const narratorWarms = () => warms.filter((warm) => warm.stage === 'narrator');
-  return { provider, warms, narratorWarms, narrated, chronicled, interpreted, offscreen, warmsStopped };
+  return { provider, warms, narratorWarms, narrated, chronicled, interpreted, offscreen, characters, warmsStopped };
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -180,6 +189,45 @@ describe('the next Narrator prompt, warmed while the player reads', () => {
   });
 });
 
+describe('the per-principal prompt heads, warmed while the player reads', () => {
+  it('hold each one’s instructions, sheet and the story so far, which its first call next turn begins with', async () => {
+    const fake = warmingProvider();
+    const { api, first } = await playFirstTurn(fake.provider);
+    await until(() => fake.warms.some((warm) => warm.stage === 'chronicler'));
+    const stages = fake.warms.map((warm) => warm.stage);
+    // The characters' after the Narrator's (the next input waits for them); the extractors' after Stage 4's.
+    expect(stages.indexOf('npc_intent')).toBe(stages.indexOf('narrator') + 1);
+    expect(stages.indexOf('persona_extractor')).toBe(stages.indexOf('deep_interpretation') + 1);
+    expect(stages.indexOf('chronicler')).toBeGreaterThan(stages.lastIndexOf('character_extractor'));
+    const heads = fake.warms.filter((warm) => HEAD_STAGES.includes(warm.stage));
+    // Whether a character acts is not known: their heads may not cost another prompt its sequence. The persona's
+    // extractor runs after every turn.
+    for (const warm of heads) expect(warm.speculative, warm.stage).toBe(warm.stage !== 'persona_extractor');
+    const lastLine = first.messages.at(-1)?.content ?? '';
+    expect(lastLine).not.toBe('');
+    const before = fake.characters.length;
+    const second = unwrap(await api['play.submit']({ saveId: first.saveId, text: 'I ask the landlady for a room.' }));
+    expect(unwrap(await api['play.settle']({ saveId: second.saveId })).failure).toBeNull();
+    // A character's intent and dialog open alike, so either finds the one head of its principal.
+    const headStage = (stage: string) => (stage === 'character_dialog' ? 'npc_intent' : stage);
+    const firstCalls = new Map<string, { stage: string; asked: string }>();
+    for (const call of fake.characters.slice(before)) {
+      const key = `${headStage(call.stage)} ${call.principal ?? ''}`;
+      if (!firstCalls.has(key)) firstCalls.set(key, { stage: headStage(call.stage), asked: text(call.messages) });
+    }
+    expect([...firstCalls.values()].map((call) => call.stage)).toEqual(
+      expect.arrayContaining(['npc_intent', 'persona_extractor', 'character_extractor']),
+    );
+    for (const [key, { stage, asked }] of firstCalls) {
+      const warmed = text(heads.find((warm) => `${warm.stage} ${warm.principal ?? ''}` === key)?.messages ?? []);
+      expect(warmed, `${key} was warmed`).toContain(lastLine);
+      // The whole head, through turn 1's last line, is where the call begins; the turn's own lines and task follow.
+      expect(sharedPrefixLength(warmed, asked), key).toBe(warmed.length);
+      expect(asked.length, stage).toBeGreaterThan(warmed.length);
+    }
+  });
+});
+
 describe('Stage 4’s prompt, warmed after the Narrator’s while the player reads', () => {
   /** The next Stage 4 call of the turn `input` plays, and the last warm-up of its prompt before it. */
   async function warmedThenAsked(
@@ -208,7 +256,9 @@ describe('Stage 4’s prompt, warmed after the Narrator’s while the player rea
     const { api, first } = await playFirstTurn(fake.provider);
     const stages = () => fake.warms.map((warm) => warm.stage);
     await until(() => stages().includes('deep_interpretation'));
-    expect(stages().indexOf('deep_interpretation')).toBe(stages().indexOf('narrator') + 1);
+    // After the Narrator's and the characters' heads, which the next turn's prose waits for.
+    expect(stages().indexOf('deep_interpretation')).toBeGreaterThan(stages().lastIndexOf('npc_intent'));
+    expect(stages().lastIndexOf('npc_intent')).toBeGreaterThan(stages().indexOf('narrator'));
     const lastLine = first.messages.at(-1)?.content ?? '';
     const turn = await warmedThenAsked(fake, api, first.saveId, 'I ask the landlady for a room.');
     expect(turn.asked).toContain(lastLine);

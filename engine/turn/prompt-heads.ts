@@ -1,0 +1,84 @@
+import { sharedMessages, type LlmMessage, type LlmRouter } from '../llm/index.ts';
+import { NARRATOR_OWNER, TurnBuffer } from '../stream/index.ts';
+import { charactersPresent } from './prompt-view.ts';
+import { renderStage, type StageView } from './render-stage.ts';
+import { beginTurn, type TurnSetup } from './run-turn.ts';
+import type { TurnContext } from './turn-context.ts';
+
+/** The beginning of one stage's prompt for one principal, as its first call of the next turn will have it. */
+export interface PromptHead {
+  readonly stage: 'npc_intent' | 'persona_extractor' | 'character_extractor';
+  readonly principal: string;
+  readonly messages: LlmMessage[];
+  /** Whether the call may not come (a character who may not act): see LlmWarmRequest.speculative. */
+  readonly speculative: boolean;
+}
+
+type ViewAt = (context: TurnContext) => StageView;
+
+/**
+ * The heads of the next turn's per-principal prompts, before the player has typed: each character present's (its
+ * intent and its dialog line open alike: instructions, its own sheet, the story so far; see
+ * templates/character-sheet.ts), then the state extractors' (instructions, the story before the round) for the persona
+ * and for each character present. The turn's own messages come after a head, so each is cut where a message of the
+ * next turn would go: the prompt is rendered twice, the second time with one more line of story, and cut where the two
+ * part. Characters likeliest to act come first: the baked, then the most talkative. Nothing is emitted and nothing of
+ * the setup is changed.
+ */
+export function nextPromptHeads(setup: Omit<TurnSetup, 'events'>): PromptHead[] {
+  const { context } = beginTurn({ ...setup, emit: () => undefined }, []);
+  const further = new TurnBuffer(context.buffer.turn, context.buffer.stream());
+  further.append({ owner: NARRATOR_OWNER, type: 'narration', content: '…' });
+  const extended: TurnContext = { ...context, buffer: further };
+  const head = (view: ViewAt) =>
+    sharedMessages(renderStage(context, view(context)), renderStage(extended, view(extended)));
+  const round = (at: TurnContext) => at.buffer.nextSeq();
+  const characters = charactersPresent(context.pack, context.state)
+    .sort((a, b) => Number(b.baked) - Number(a.baked) || b.chattiness - a.chattiness)
+    .map((character) => character.id);
+  const persona = context.personaId;
+  return [
+    ...characters.map((id) => ({
+      stage: 'npc_intent' as const,
+      principal: id,
+      messages: head((at) => ({ stage: 'npc_intent', principal: id, roundStartSeq: round(at), character: id })),
+      speculative: true,
+    })),
+    {
+      stage: 'persona_extractor' as const,
+      principal: persona,
+      messages: head((at) => ({ stage: 'persona_extractor', principal: persona, roundStartSeq: round(at) })),
+      speculative: false,
+    },
+    ...characters.map((id) => ({
+      stage: 'character_extractor' as const,
+      principal: id,
+      messages: head((at) => ({
+        stage: 'character_extractor',
+        principal: id,
+        roundStartSeq: round(at),
+        character: id,
+      })),
+      speculative: true,
+    })),
+  ];
+}
+
+/**
+ * While the player reads: the heads of `stages` (see nextPromptHeads), so a call of the next turn evaluates only that
+ * turn's lines and its task. The characters' intent and dialog come after the Narrator's warm-up (the next input waits
+ * for them); the state extractors after Stage 4's (they run after the prose, and a scene's close waits for them).
+ */
+export async function warmHeads(
+  router: LlmRouter,
+  heads: readonly PromptHead[],
+  stages: readonly PromptHead['stage'][],
+  signal: AbortSignal,
+): Promise<void> {
+  for (const { stage, principal, messages, speculative } of heads) {
+    if (!stages.includes(stage)) continue;
+    const provider = await router.forStage(stage);
+    if (provider.warm === undefined || signal.aborted) return;
+    await provider.warm({ stage, principal, messages, signal, speculative });
+  }
+}
