@@ -77,7 +77,7 @@ export function SettingsDialog() {
             onChange={(event) => void settings.getState().updatePlay({ warmUp: event.target.checked })}
           />
           <span className="setting-value">
-            Prepare the next turn while I read (keeps the processor busy between turns)
+            Prepare the next turn and the scene's end while I read (keeps the processor busy between turns)
           </span>
         </label>
         <p className="sample">The shop smells of paste and old paper, and somewhere a kettle is beginning to sing.</p>
