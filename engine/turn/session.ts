@@ -10,7 +10,7 @@ import { runTurn, type TurnInput, type TurnSetup } from './run-turn.ts';
 import { nextNarratorPrompt } from './next-narrator-prompt.ts';
 import { nextPromptHeads, warmHeads } from './prompt-heads.ts';
 import { warmChronicler } from './chronicler-warm-up.ts';
-import { warmOffscreen } from './offscreen-warm-up.ts';
+import { closingNow, warmOffscreen } from './offscreen-warm-up.ts';
 import { warmInterpretation } from './next-interpret-prompt.ts';
 import { sceneOpeningFor } from './scene-opening.ts';
 import { BackgroundRuns, recordRunFailure, type RunFailure, type SceneBoundaryDeps } from './background-runs.ts';
@@ -216,9 +216,9 @@ export class PlaySession {
    * prompt is put through its model up to where the player's input goes (see nextNarratorPrompt), so the turn's first
    * prose waits only for the input and the turn's guidance; then each present character's head (see nextPromptHeads),
    * which its intent or dialog line next turn begins with; then Stage 4's (see warmInterpretation) and the state
-   * extractors' heads, which run after that prose; then the Chronicler's and the off-screen stages', for the scene's close (see warmChronicler and
-   * warmOffscreen). A provider without a cache of its own has nothing to warm; the next input stops it at once, and
-   * a failure only costs the head start.
+   * extractors' heads, which run after that prose; then the Chronicler's and the off-screen stages', as a close of the
+   * scene now would read them (see closingNow, warmChronicler and warmOffscreen). A provider without a cache of its
+   * own has nothing to warm; the next input stops it at once, and a failure only costs the head start.
    */
   #warmNext(): void {
     const warming = new AbortController();
@@ -240,8 +240,9 @@ export class PlaySession {
       await warmHeads(this.#deps.router, heads, ['npc_intent'], warming.signal);
       await warmInterpretation(this.#deps.router, next, warming.signal);
       await warmHeads(this.#deps.router, heads, ['persona_extractor', 'character_extractor'], warming.signal);
-      await warmChronicler(setup, npc, setup.state, warming.signal);
-      await warmOffscreen(setup, this.#store, setup, npc, warming.signal);
+      const closing = closingNow(setup.pack, this.#store, setup, npc);
+      await warmChronicler(setup, closing, warming.signal);
+      await warmOffscreen(setup, closing, warming.signal);
     };
     warm().catch(() => undefined);
   }

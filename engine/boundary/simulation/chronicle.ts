@@ -4,7 +4,6 @@ import {
   inWorldMinutes,
   knowledgeView,
   restoreChronicleState,
-  restoreSimulationState,
   type ChronicleState,
   type InWorldMinute,
   type CycleWorldEvent,
@@ -15,8 +14,8 @@ import type { LlmMessage } from '../../llm/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
 import type { PromptBook } from '../../prompts/index.ts';
 import type { BoundaryStepContext, StepResult } from '../contract.ts';
+import type { BoundaryInput } from '../snapshot.ts';
 import { toJson } from '../json.ts';
-import type { NpcState } from '../npc-state.ts';
 import { weatherOf } from '../world-weather.ts';
 import { readOffscreenScene, type OffscreenScene } from './offscreen-scene.ts';
 import { chroniclerSchema, MAX_LORE_REQUESTS } from './outputs.ts';
@@ -42,7 +41,7 @@ export async function chronicle(context: BoundaryStepContext): Promise<StepResul
     messages: context.prompts.renderBoundary('chronicler', {
       ...standing.variables,
       time: { previous: inWorldText(since), now: inWorldText(until), elapsed: describeDuration(until - since) },
-      scene: scene.publicLines.map((line) => `${speaker(context.pack, line.owner)}${line.content}`),
+      scene: sceneLines(context.pack, scene),
       weather: weatherOf(context.snapshot.playState) ?? '',
     }),
     schema: chroniclerSchema,
@@ -89,28 +88,19 @@ export async function chronicle(context: BoundaryStepContext): Promise<StepResul
 }
 
 /**
- * The Chronicler's prompt as it stands before a scene closes: its instructions, the world's forces, what the world
- * knows, its last story state and the last cycle's events, then the time since its last run with the scene, still
- * open, left empty. Everything up to the time's end is what the call at the scene's close begins with (its template
- * puts it first), so putting this through the model while the player reads leaves that call the rest.
+ * The Chronicler's prompt as it stands before a scene closes, from the boundary's input as a close now would read it:
+ * its instructions, the world's forces, what the world knows, its last story state and the last cycle's events, the
+ * scene so far, then the time since its last run, left open. Everything up to the scene's last line is what the call
+ * at the scene's close begins with (its template puts the time and the weather after the scene), so putting this
+ * through the model while the player reads leaves that call the closing turn's lines and the time.
  */
-export function chroniclerWarmUp(
-  prompts: PromptBook,
-  pack: StoryPack,
-  npc: NpcState,
-  openScene: number,
-  now: InWorldMinute,
-): LlmMessage[] {
-  const standing = chroniclerStanding(
-    pack,
-    { npc, simulation: restoreSimulationState(npc.simulation) },
-    openScene,
-    now,
-  );
+export function chroniclerWarmUp(prompts: PromptBook, pack: StoryPack, input: BoundaryInput): LlmMessage[] {
+  const scene = readOffscreenScene(input);
+  const standing = chroniclerStanding(pack, scene, scene.cycle, scene.now);
   return prompts.renderBoundary('chronicler', {
     ...standing.variables,
     time: { previous: inWorldText(standing.since), now: '', elapsed: '' },
-    scene: [],
+    scene: sceneLines(pack, scene),
     weather: '',
   });
 }
@@ -157,6 +147,11 @@ function momentumLines(pack: StoryPack): readonly string[] {
 
 function eventLine(pack: StoryPack, event: CycleWorldEvent): string {
   return `${inWorldText(event.when)}${event.where === null ? '' : `, ${placeName(pack, event.where)}`}: ${event.event}`;
+}
+
+/** The scene's public lines as the Chronicler reads them: `Name: words`, narration bare. */
+function sceneLines(pack: StoryPack, scene: Pick<OffscreenScene, 'publicLines'>): string[] {
+  return scene.publicLines.map((line) => `${speaker(pack, line.owner)}${line.content}`);
 }
 
 function speaker(pack: StoryPack, owner: string): string {

@@ -1,8 +1,8 @@
 // The Chronicler (stage "chronicler", principal: public): the story's fabric and the world's own momentum, read from
 // the World KG only, the scene that just ended and the previous cycle's simulation events (one cycle late by design).
 // What is the same from one boundary to the next comes first (its own system prompt: its role and instructions; then
-// the world's forces as the story opened, and what the world knows, which changes little), the scene that just ended
-// and the time passed last.
+// the world's forces as the story opened, and what the world knows, which changes little), then the scene that just
+// ended (all but its last turn warmed while the player read), and the time passed and the weather last.
 export default `You are the chronicler of the story "{{story.title}}". {{story.description}}
 You watch the story's fabric, not its characters' minds: the dramatic questions it asks, the promises it has set up,
 the threads in motion, the stakes, the windows of opportunity, and the forces moving the world on their own. You know
@@ -26,11 +26,11 @@ The world's forces, as the story opened:
 {{/if}}{{#if simulation_events}}What happened out of sight since then (now public):
 {{#each simulation_events}}- {{this}}
 {{/each}}{{/if}}
+The scene that just ended:
+{{#each scene}}{{this}}
+{{/each}}
 Time: {{time.previous}} → {{time.now}} ({{time.elapsed}} passed).
 {{#if weather}}Weather when the scene ended: {{weather}}. If the world's forces and the time passed change it by the
 time the next scene opens, give the new weather in "weather" (a short phrase); otherwise leave "weather" empty.
 {{/if}}
-The scene that just ended:
-{{#each scene}}{{this}}
-{{/each}}
 Update the story state and advise the narrator.`;

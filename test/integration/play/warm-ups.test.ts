@@ -273,7 +273,7 @@ describe('Stage 4’s prompt, warmed after the Narrator’s while the player rea
 });
 
 describe('the Chronicler’s prompt, warmed after the Narrator’s while the player reads', () => {
-  it('holds everything the Chronicler reads before the scene that closes, up to the time passed', async () => {
+  it('holds everything the Chronicler reads of the scene that closes, up to the time passed', async () => {
     const fake = warmingProvider();
     const { api, first } = await playFirstTurn(fake.provider);
     await until(() => fake.warms.some((warm) => warm.stage === 'chronicler'));
@@ -284,8 +284,14 @@ describe('the Chronicler’s prompt, warmed after the Narrator’s while the pla
     await until(() => fake.chronicled.length > 0);
     const closing = text(fake.chronicled[0] ?? []);
     const time = closing.indexOf('\nTime: ');
-    expect(time).toBeGreaterThan(closing.indexOf('What the world knows:'));
-    // Its instructions, the world's forces and what the world knows: everything up to the time the scene closed at.
+    const scene = closing.indexOf('The scene that just ended:\n');
+    expect(scene).toBeGreaterThan(closing.indexOf('What the world knows:'));
+    expect(time).toBeGreaterThan(scene);
+    // Turn 1's last line is the scene's last: the close was a turn of markers only.
+    const lastLine = first.messages.at(-1)?.content ?? '';
+    expect(closing.slice(scene, time)).toContain(lastLine);
+    // Its instructions, the world's forces, what the world knows and the scene's lines so far: everything up to the
+    // time the scene closed at.
     expect(sharedPrefixLength(warmed, closing)).toBeGreaterThan(closing.indexOf(' → ', time));
   });
 });

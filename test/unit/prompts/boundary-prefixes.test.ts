@@ -118,7 +118,7 @@ describe('the scene boundary’s prompts, for a local model’s KV cache', () =>
     }
   });
 
-  it('the Chronicler’s instructions, forces and world come before what each boundary changes', () => {
+  it('the Chronicler’s instructions, forces, world and scene come before what only the close knows', () => {
     const chronicle = (time: string, scene: string, world: readonly string[]) =>
       text(
         book.renderBoundary('chronicler', {
@@ -138,7 +138,12 @@ describe('the scene boundary’s prompts, for a local model’s KV cache', () =>
     expect(shared).toContain('"lore_requests"');
     expect(shared).toContain('- The Michaelmas gale (hours): rises towards dawn\n');
     expect(shared).toContain('What the world knows:\n- WORLD-FACT\n');
-    expect(first.indexOf('Rain on the shutters.')).toBeGreaterThan(first.indexOf('Time: '));
+    // The scene comes before the time and the weather, which only its close knows: a warm-up made while the scene
+    // was open holds its lines so far.
+    expect(first.indexOf('Time: ')).toBeGreaterThan(first.indexOf('Rain on the shutters.'));
+    expect(first.indexOf('Weather when the scene ended')).toBeGreaterThan(first.indexOf('Time: '));
+    const open = chronicle('', 'Rain on the shutters.', ['WORLD-FACT']);
+    expect(sharedStart(open, first)).toContain('Rain on the shutters.\nTime: 1768-09-29 21:30 → ');
   });
 
   it('two characters’ reflections on one scene share everything up to the first line only one of them has', () => {
