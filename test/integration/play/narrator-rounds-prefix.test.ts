@@ -45,9 +45,7 @@ describe('the Narrator calls of one turn', () => {
         expect(turnSoFar).toBeGreaterThan(tier);
         expect(later.indexOf(persona?.content ?? '?')).toBeGreaterThan(turnSoFar);
         // Everything up to the turn so far is the call before's prompt, word for word.
-        expect(sharedPrefixLength(earlier, later), `turn ${turn}, call ${index + 1}`).toBeGreaterThanOrEqual(
-          turnSoFar,
-        );
+        expect(sharedPrefixLength(earlier, later), `turn ${turn}, call ${index + 1}`).toBeGreaterThanOrEqual(turnSoFar);
       }
     }
   });
