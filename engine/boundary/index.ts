@@ -44,3 +44,4 @@ export {
 export { toJson, toJsonObject } from './json.ts';
 export { mentionFinder, packKnowledge } from './pack-knowledge.ts';
 export { chroniclerWarmUp, offscreenWarmUps, type WarmUpPrompt } from './simulation/index.ts';
+export { reflectionWarmUps } from './steps/reflection-warm-up.ts';

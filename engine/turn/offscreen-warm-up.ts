@@ -1,4 +1,12 @@
-import { offscreenWarmUps, readBoundaryInput, type BoundaryInput, type NpcState } from '../boundary/index.ts';
+import {
+  offscreenWarmUps,
+  readBoundaryInput,
+  reflectionWarmUps,
+  type BoundaryInput,
+  type NpcState,
+  type WarmUpPrompt,
+} from '../boundary/index.ts';
+import type { LlmRouter } from '../llm/index.ts';
 import type { StoryPack } from '../pack/index.ts';
 import type { SaveStore } from '../store/index.ts';
 import { sceneSnapshot } from './boundary-snapshot.ts';
@@ -30,16 +38,39 @@ export function closingNow(pack: StoryPack, store: SaveStore, scene: StandingSce
 
 /**
  * While the player reads, after the Chronicler's: the off-screen stages' prompts, as a close of the scene now would
- * send them (see offscreenWarmUps). The scene may well go on, so each warm-up is speculative: it takes a spare
- * sequence or none, and never costs a turn's stage its cached prompt.
+ * send them (see offscreenWarmUps).
  */
 export async function warmOffscreen(
   deps: ChroniclerWarmUpDeps,
   input: BoundaryInput,
   signal: AbortSignal,
 ): Promise<void> {
-  for (const prompt of offscreenWarmUps(deps.prompts, deps.pack, input)) {
-    const provider = await deps.router.forStage(prompt.stage);
+  await warmSpeculatively(deps.router, offscreenWarmUps(deps.prompts, deps.pack, input), signal);
+}
+
+/**
+ * Last while the player reads: the reflections' prompts, as a close of the scene now would send them (see
+ * reflectionWarmUps). They run after the close's first run, so only the next turn's character calls wait for them.
+ */
+export async function warmReflections(
+  deps: ChroniclerWarmUpDeps,
+  input: BoundaryInput,
+  signal: AbortSignal,
+): Promise<void> {
+  await warmSpeculatively(deps.router, reflectionWarmUps(deps.prompts, deps.pack, input), signal);
+}
+
+/**
+ * The scene may well go on, so each of a close's warm-ups is speculative: it takes a spare sequence or none, and never
+ * costs a turn's stage its cached prompt.
+ */
+async function warmSpeculatively(
+  router: LlmRouter,
+  prompts: readonly WarmUpPrompt[],
+  signal: AbortSignal,
+): Promise<void> {
+  for (const prompt of prompts) {
+    const provider = await router.forStage(prompt.stage);
     if (signal.aborted) return;
     if (provider.warm !== undefined) await provider.warm({ ...prompt, signal, speculative: true });
   }

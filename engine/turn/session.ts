@@ -10,7 +10,7 @@ import { runTurn, type TurnInput, type TurnSetup } from './run-turn.ts';
 import { nextNarratorPrompt } from './next-narrator-prompt.ts';
 import { nextPromptHeads, warmHeads } from './prompt-heads.ts';
 import { warmChronicler } from './chronicler-warm-up.ts';
-import { closingNow, warmOffscreen } from './offscreen-warm-up.ts';
+import { closingNow, warmOffscreen, warmReflections } from './offscreen-warm-up.ts';
 import { warmInterpretation } from './next-interpret-prompt.ts';
 import { sceneOpeningFor } from './scene-opening.ts';
 import { BackgroundRuns, recordRunFailure, type RunFailure, type SceneBoundaryDeps } from './background-runs.ts';
@@ -216,8 +216,8 @@ export class PlaySession {
    * prompt is put through its model up to where the player's input goes (see nextNarratorPrompt), so the turn's first
    * prose waits only for the input and the turn's guidance; then each present character's head (see nextPromptHeads),
    * which its intent or dialog line next turn begins with; then Stage 4's (see warmInterpretation) and the state
-   * extractors' heads, which run after that prose; then the Chronicler's and the off-screen stages', as a close of the
-   * scene now would read them (see closingNow, warmChronicler and warmOffscreen). A provider without a cache of its
+   * extractors' heads, which run after that prose; then the Chronicler's, the off-screen stages' and the reflections',
+   * as a close of the scene now would read them (see closingNow, warmChronicler, warmOffscreen and warmReflections). A provider without a cache of its
    * own has nothing to warm; the next input stops it at once, and a failure only costs the head start.
    */
   #warmNext(): void {
@@ -243,6 +243,7 @@ export class PlaySession {
       const closing = closingNow(setup.pack, this.#store, setup, npc);
       await warmChronicler(setup, closing, warming.signal);
       await warmOffscreen(setup, closing, warming.signal);
+      await warmReflections(setup, closing, warming.signal);
     };
     warm().catch(() => undefined);
   }

@@ -1,9 +1,8 @@
-import type { ReflectionContext } from '../../prompts/index.ts';
 import type { BoundaryStepContext, Json, StepHandler, StepResult } from '../contract.ts';
 import { knownIds } from '../simulation/cast.ts';
 import { readClosedScene, type ClosedScene } from './closed-scene.ts';
 import { reflectionSchema, type Reflection } from './reflection-output.ts';
-import { reflectionContext, reflectors, type Reflector } from './reflection-view.ts';
+import { reflectionViews, type ReflectionView } from './reflection-view.ts';
 import { dimensionOf, personOf } from '../simulation/standing-shifts.ts';
 import type { StandingShift } from '../../npc/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
@@ -18,13 +17,7 @@ export const REFLECTION_TAG = 'reflection';
  */
 export const characterReflection: StepHandler = async (context) => {
   const scene = readClosedScene(context);
-  // A character who witnessed nothing of the scene has nothing to remember of it: it is not asked to invent some.
-  const views = reflectors(context.pack, scene, context.personaId)
-    .map((character) => ({
-      character,
-      variables: reflectionContext(context.pack, scene, context.personaId, character),
-    }))
-    .filter(({ variables }) => variables.scene.length > 0);
+  const views = reflectionViews(context.pack, scene, context.personaId);
   const reflections = await Promise.all(views.map((view) => reflect(context, view)));
   const known = new Set([context.personaId, ...knownIds(context.pack)]);
   const knowledge = reflections.map(({ character, reflection }) => ({
@@ -61,8 +54,8 @@ function reflectionShifts(
 
 async function reflect(
   context: BoundaryStepContext,
-  { character, variables }: { character: Reflector; variables: ReflectionContext },
-): Promise<{ character: Reflector; reflection: Reflection }> {
+  { character, variables }: ReflectionView,
+): Promise<{ character: ReflectionView['character']; reflection: Reflection }> {
   const reflection = await context.callObject({
     stage: 'character_reflection',
     principal: character.id,

@@ -39,6 +39,22 @@ function characterReflector(character: Character): Reflector {
   return { id, name, description, personality, principal: { kind: 'character', id } };
 }
 
+/** One reflector and its prompt's variables. */
+export interface ReflectionView {
+  readonly character: Reflector;
+  readonly variables: ReflectionContext;
+}
+
+/**
+ * Every reflector of a closed scene with its view of it. A character who witnessed nothing of the scene has nothing
+ * to remember of it: it is not asked to invent some.
+ */
+export function reflectionViews(pack: StoryPack, scene: ClosedScene, personaId: string): readonly ReflectionView[] {
+  return reflectors(pack, scene, personaId)
+    .map((character) => ({ character, variables: reflectionContext(pack, scene, personaId, character) }))
+    .filter(({ variables }) => variables.scene.length > 0);
+}
+
 /**
  * The reflection prompt's variables for ONE reflector: the scene as the visibility matrix lets it see it (narration
  * and dialog it witnessed, its own thoughts and intentions; never a whisper between others or another's thoughts),

@@ -37,6 +37,8 @@ function warmingProvider(hold = false) {
   const interpreted: (readonly LlmMessage[])[] = [];
   /** The off-screen stages' calls at a scene's close. */
   const offscreen: Pick<LlmRequest, 'stage' | 'principal' | 'messages'>[] = [];
+  /** The reflections' calls after a scene's close. */
+  const reflections: Pick<LlmRequest, 'stage' | 'principal' | 'messages'>[] = [];
   /** The calls of the stages whose heads are warmed (HEAD_STAGES). */
   const characters: Pick<LlmRequest, 'stage' | 'principal' | 'messages'>[] = [];
   /** For each Narrator call: whether every warm-up had been stopped when it began. */
@@ -51,6 +53,7 @@ function warmingProvider(hold = false) {
       if (request.stage === 'chronicler') chronicled.push(request.messages);
       if (request.stage === 'deep_interpretation') interpreted.push(request.messages);
       if (OFFSCREEN_STAGES.includes(request.stage)) offscreen.push(request);
+      if (request.stage === 'character_reflection') reflections.push(request);
       if (HEAD_STAGES.includes(request.stage)) characters.push(request);
       return instant.generateObject(request);
     },
@@ -67,7 +70,18 @@ function warmingProvider(hold = false) {
   };
   /** The Narrator's warm-ups, oldest first. */
   const narratorWarms = () => warms.filter((warm) => warm.stage === 'narrator');
-  return { provider, warms, narratorWarms, narrated, chronicled, interpreted, offscreen, characters, warmsStopped };
+  return {
+    provider,
+    warms,
+    narratorWarms,
+    narrated,
+    chronicled,
+    interpreted,
+    offscreen,
+    reflections,
+    characters,
+    warmsStopped,
+  };
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -315,6 +329,34 @@ describe('the off-screen stages’ prompts, warmed after the Chronicler’s whil
       expect(held, `${call.stage} of ${call.principal ?? '?'} was warmed`).toBeDefined();
       // Its instructions and the character's whole sheet: everything up to the period the close chose.
       expect(sharedPrefixLength(text(held?.messages ?? []), asked)).toBeGreaterThan(asked.indexOf('\nThe period:'));
+    }
+  });
+});
+
+describe('the reflections’ prompts, warmed last while the player reads', () => {
+  it('hold each one’s scene as the close asks with it, whatever the close adds after, on spare sequences only', async () => {
+    const fake = warmingProvider();
+    const { api, first } = await playFirstTurn(fake.provider);
+    await until(() => fake.warms.some((warm) => warm.stage === 'character_reflection'));
+    const stages = fake.warms.map((warm) => warm.stage);
+    // After the close's first run's stages, which the next input waits for.
+    expect(stages.indexOf('character_reflection')).toBeGreaterThan(stages.lastIndexOf('standalone_simulation'));
+    const warmed = fake.warms.filter((warm) => warm.stage === 'character_reflection');
+    expect(warmed.every((warm) => warm.speculative === true)).toBe(true);
+    unwrap(await api['play.submit']({ saveId: first.saveId, text: '/end scene' }));
+    expect(unwrap(await api['play.settle']({ saveId: first.saveId })).failure).toBeNull();
+    // The persona and the characters present, each from its own view.
+    expect(fake.reflections.length).toBeGreaterThan(1);
+    for (const call of fake.reflections) {
+      const asked = text(call.messages);
+      const held = warmed.find((warm) => warm.principal === call.principal);
+      expect(held, `the reflection of ${call.principal ?? '?'} was warmed`).toBeDefined();
+      const scene = asked.indexOf('as the character named below lived it:\n');
+      const after = ['\nWhat anyone could know:', '\nYou are '].map((marker) => asked.indexOf(marker, scene));
+      const sceneEnd = Math.min(...after.filter((at) => at > 0));
+      expect(scene).toBeGreaterThan(0);
+      // Its instructions, the cast and every line of the scene it lived: all but what only the close recalls.
+      expect(sharedPrefixLength(text(held?.messages ?? []), asked), call.principal).toBeGreaterThanOrEqual(sceneEnd);
     }
   });
 });

@@ -146,22 +146,37 @@ describe('the scene boundary’s prompts, for a local model’s KV cache', () =>
     expect(sharedStart(open, first)).toContain('Rain on the shutters.\nTime: 1768-09-29 21:30 → ');
   });
 
+  const reflect = (id: string, name: string, lines: readonly string[], world: readonly string[] = ['WORLD-FACT']) =>
+    text(
+      book.renderBoundary('character_reflection', {
+        story,
+        cast: places.cast,
+        char: { id, name, description: `${name}, as anyone sees them.`, personality: 'Watchful.', states: '' },
+        location: { id: 'drowned-lantern', name: 'The Drowned Lantern' },
+        scene: lines.map((line) => ({ line })),
+        knowledge: { world, own: [`${name.toUpperCase()}-MEMORY`] },
+      }),
+    );
+
   it('two characters’ reflections on one scene share everything up to the first line only one of them has', () => {
-    const reflect = (id: string, name: string, own: string) =>
-      text(
-        book.renderBoundary('character_reflection', {
-          story,
-          cast: places.cast,
-          char: { id, name, description: `${name}, as anyone sees them.`, personality: 'Watchful.', states: '' },
-          location: { id: 'drowned-lantern', name: 'The Drowned Lantern' },
-          scene: [{ line: 'The rain hammers the shutters.' }, { line: own }, { line: 'The door bangs.' }],
-          knowledge: { world: ['WORLD-FACT'], own: [`${name.toUpperCase()}-MEMORY`] },
-        }),
-      );
-    const kit = reflect('kit-wickett', 'Kit', '(you thought) A penny, and never haggled.');
-    const rook = reflect('magdalen-rook', 'Magdalen', 'Magdalen Rook (warm): “Sit, my lamb.”');
+    const lines = (own: string) => ['The rain hammers the shutters.', own, 'The door bangs.'];
+    const kit = reflect('kit-wickett', 'Kit', lines('(you thought) A penny, and never haggled.'));
+    const rook = reflect('magdalen-rook', 'Magdalen', lines('Magdalen Rook (warm): “Sit, my lamb.”'));
     expect(sharedStart(kit, rook)).toBe(upTo(kit, '(you thought) A penny'));
-    expect(sharedStart(kit, rook)).toContain('What anyone could know:\n- WORLD-FACT\n');
+    expect(sharedStart(kit, rook)).toContain('Cast: magdalen-rook — Magdalen');
     expect(kit.indexOf('KIT-MEMORY')).toBeGreaterThan(kit.indexOf('The door bangs.'));
+  });
+
+  it('a reflection on the scene so far shares the close’s through every line, whatever the close recalls after', () => {
+    const open = reflect('kit-wickett', 'Kit', ['The rain hammers the shutters.']);
+    // The closing turn adds a line, and the close's first run a fact the reflection now recalls.
+    const closed = reflect(
+      'kit-wickett',
+      'Kit',
+      ['The rain hammers the shutters.', 'The door bangs.'],
+      ['NEW-FACT', 'WORLD-FACT'],
+    );
+    expect(sharedStart(open, closed)).toContain('The rain hammers the shutters.\n');
+    expect(closed.indexOf('What anyone could know:')).toBeGreaterThan(closed.indexOf('The door bangs.'));
   });
 });
