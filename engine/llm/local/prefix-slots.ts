@@ -66,13 +66,24 @@ export class PrefixSlots {
   }
 
   /**
-   * For a prompt whose call may never come: the sequence that holds its own earlier prompt (as `admit` finds it), else
-   * an empty one; null when taking one would evict another's prompt.
+   * For a prompt whose call may never come: the sequence that holds its own earlier prompt (as `admit` finds it, or
+   * the idle one its stage and principal held last, however little of it the new one keeps), else an empty one; null
+   * when taking one would evict another's prompt.
    */
   admitSpare(prompt: readonly number[], owner: CallOwner = {}): Admission | null {
     const own = this.extending(prompt, owner.principal);
-    const index = own >= 0 ? own : this.held.findIndex((slot) => slot.tokens.length === 0 && slot.pending === 0);
+    const index = [own, this.family(owner), this.held.findIndex(isEmpty)].find((candidate) => candidate >= 0) ?? -1;
     return index < 0 ? null : this.hold(index, prompt, owner);
+  }
+
+  /**
+   * The idle sequence whose last prompt had this stage and principal: an earlier version of the same prompt. A
+   * reflection's, say, whose scene grew while what follows the scene (its memories, who it is) is most of what the
+   * sequence held, so `extending` alone would not take it back.
+   */
+  private family({ principal, stage }: CallOwner): number {
+    if (stage === undefined) return -1;
+    return this.held.findIndex((slot) => slot.pending === 0 && slot.stage === stage && slot.principal === principal);
   }
 
   private hold(index: number, prompt: readonly number[], { principal, stage }: CallOwner): Admission {
@@ -145,8 +156,12 @@ function keeps(slot: HeldPrefix, shared: number, principal: string | undefined):
   return slot.principal === principal ? shared * 2 >= held : shared * 10 >= held * 9;
 }
 
+function isEmpty(slot: HeldPrefix): boolean {
+  return slot.tokens.length === 0 && slot.pending === 0;
+}
+
 /** Lower is a better sequence to overwrite: empty first, then idle, each least recently used first. */
 function evictionRank(slot: HeldPrefix): number {
-  if (slot.tokens.length === 0 && slot.pending === 0) return -1;
+  if (isEmpty(slot)) return -1;
   return (slot.pending > 0 ? Number.MAX_SAFE_INTEGER / 2 : 0) + slot.lastUsed;
 }

@@ -105,6 +105,27 @@ describe('routing prompts to KV sequences by what they hold', () => {
     expect(admitDone(slots, prompt(1, 10), 'narrator')).toEqual({ index: narrator.index, reused: prompt(1, 0).length });
   });
 
+  it('gives a prompt whose call may never come the sequence of its stage and principal, however much it changed', () => {
+    const slots = new PrefixSlots(3);
+    // A reflection: the instructions and the scene so far, then a long tail of memories and who the character is.
+    const reflection = (scene: number, tail: number) => [
+      ...range(0, 20),
+      ...range(1000, scene),
+      ...range(5000 + tail, 400),
+    ];
+    const kit = { principal: 'kit', stage: 'character_reflection' };
+    const first = slots.admitSpare(reflection(100, 0), kit);
+    slots.release(first?.index ?? -1);
+    admitDone(slots, prompt(2, 0), 'magdalen');
+    admitDone(slots, prompt(3, 0), 'silas'); // every sequence holds a prompt now
+    // The scene grew and what follows it changed: less than half of what the sequence held is kept, and no sequence
+    // is empty, yet the warm-up takes its own back and keeps the scene so far.
+    expect(slots.admitSpare(reflection(150, 1), kit)).toEqual({ index: first?.index, reused: 120 });
+    slots.release(first?.index ?? -1);
+    // Another principal's prompt of the same stage still takes nothing of it.
+    expect(slots.admitSpare(reflection(150, 2), { principal: 'sam', stage: 'character_reflection' })).toBeNull();
+  });
+
   it('measures a shared prefix token by token', () => {
     expect(sharedPrefixLength([1, 2, 3], [1, 2, 4])).toBe(2);
     expect(sharedPrefixLength([], [1])).toBe(0);
