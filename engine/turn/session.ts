@@ -5,7 +5,7 @@ import { restoreProfilesState } from '../npc/index.ts';
 import type { NpcState } from '../boundary/index.ts';
 import { boundaryRun, type ClosingScene } from './boundary-snapshot.ts';
 import { parseInput, type ParsedInput } from './commands.ts';
-import { PLAY_STATE_CHECKPOINT, type PlayState } from './play-state.ts';
+import { opensScene, PLAY_STATE_CHECKPOINT, type PlayState } from './play-state.ts';
 import { runTurn, type TurnInput, type TurnSetup } from './run-turn.ts';
 import { nextNarratorPrompt } from './next-narrator-prompt.ts';
 import { nextPromptHeads, warmHeads } from './prompt-heads.ts';
@@ -243,7 +243,8 @@ export class PlaySession {
       const closing = closingNow(setup.pack, this.#store, setup, npc);
       await warmChronicler(setup, closing, warming.signal);
       await warmOffscreen(setup, closing, warming.signal);
-      await warmReflections(setup, closing, warming.signal);
+      // A scene yet to begin has no lines of its own to reflect on: the close would read those of its first turn.
+      if (!opensScene(setup.state)) await warmReflections(setup, closing, warming.signal);
     };
     warm().catch(() => undefined);
   }

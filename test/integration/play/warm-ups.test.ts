@@ -360,3 +360,19 @@ describe('the reflections’ prompts, warmed last while the player reads', () =>
     }
   });
 });
+
+describe('a scene yet to begin', () => {
+  it('warms no reflection on it: its lines are those its first turn will write', async () => {
+    const fake = warmingProvider();
+    const { api, first } = await playFirstTurn(fake.provider);
+    await until(() => fake.warms.some((warm) => warm.stage === 'character_reflection'));
+    // Leaving for another place closes the scene; the next one opens with the next input.
+    const left = unwrap(await api['play.submit']({ saveId: first.saveId, text: 'I step out onto the quay.' }));
+    expect(unwrap(await api['play.settle']({ saveId: left.saveId })).failure).toBeNull();
+    const warmsBefore = fake.warms.length;
+    // The off-screen stages' warm-ups, which the reflections' would follow.
+    await until(() => fake.warms.slice(warmsBefore).some((warm) => warm.stage === 'standalone_simulation'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.warms.slice(warmsBefore).map((warm) => warm.stage)).not.toContain('character_reflection');
+  });
+});
