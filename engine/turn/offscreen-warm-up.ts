@@ -12,6 +12,7 @@ import type { SaveStore } from '../store/index.ts';
 import { sceneSnapshot } from './boundary-snapshot.ts';
 import type { ChroniclerWarmUpDeps } from './chronicler-warm-up.ts';
 import type { PlayState } from './play-state.ts';
+import { warmPrompts } from './warm-prompts.ts';
 
 /** The scene as the next turn would start it: its number, the play state and whose story it is. */
 export interface StandingScene {
@@ -64,14 +65,10 @@ export async function warmReflections(
  * The scene may well go on, so each of a close's warm-ups is speculative: it takes a spare sequence or none, and never
  * costs a turn's stage its cached prompt.
  */
-async function warmSpeculatively(
-  router: LlmRouter,
-  prompts: readonly WarmUpPrompt[],
-  signal: AbortSignal,
-): Promise<void> {
-  for (const prompt of prompts) {
-    const provider = await router.forStage(prompt.stage);
-    if (signal.aborted) return;
-    if (provider.warm !== undefined) await provider.warm({ ...prompt, signal, speculative: true });
-  }
+function warmSpeculatively(router: LlmRouter, prompts: readonly WarmUpPrompt[], signal: AbortSignal): Promise<void> {
+  return warmPrompts(
+    router,
+    prompts.map((prompt) => ({ ...prompt, speculative: true })),
+    signal,
+  );
 }

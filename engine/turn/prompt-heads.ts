@@ -1,17 +1,14 @@
-import { sharedMessages, type LlmMessage, type LlmRouter } from '../llm/index.ts';
+import { sharedMessages, type LlmRouter } from '../llm/index.ts';
 import { NARRATOR_OWNER, TurnBuffer } from '../stream/index.ts';
 import { charactersPresent } from './prompt-view.ts';
 import { renderStage, type StageView } from './render-stage.ts';
 import { beginTurn, type TurnSetup } from './run-turn.ts';
 import type { TurnContext } from './turn-context.ts';
+import { warmPrompts, type PromptToWarm } from './warm-prompts.ts';
 
 /** The beginning of one stage's prompt for one principal, as its first call of the next turn will have it. */
-export interface PromptHead {
+export interface PromptHead extends PromptToWarm {
   readonly stage: 'npc_intent' | 'persona_extractor' | 'character_extractor';
-  readonly principal: string;
-  readonly messages: LlmMessage[];
-  /** Whether the call may not come (a character who may not act): see LlmWarmRequest.speculative. */
-  readonly speculative: boolean;
 }
 
 type ViewAt = (context: TurnContext) => StageView;
@@ -75,10 +72,9 @@ export async function warmHeads(
   stages: readonly PromptHead['stage'][],
   signal: AbortSignal,
 ): Promise<void> {
-  for (const { stage, principal, messages, speculative } of heads) {
-    if (!stages.includes(stage)) continue;
-    const provider = await router.forStage(stage);
-    if (provider.warm === undefined || signal.aborted) return;
-    await provider.warm({ stage, principal, messages, signal, speculative });
-  }
+  await warmPrompts(
+    router,
+    heads.filter((head) => stages.includes(head.stage)),
+    signal,
+  );
 }

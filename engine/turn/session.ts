@@ -217,8 +217,9 @@ export class PlaySession {
    * prose waits only for the input and the turn's guidance; then each present character's head (see nextPromptHeads),
    * which its intent or dialog line next turn begins with; then Stage 4's (see warmInterpretation) and the state
    * extractors' heads, which run after that prose; then the Chronicler's, the off-screen stages' and the reflections',
-   * as a close of the scene now would read them (see closingNow, warmChronicler, warmOffscreen and warmReflections). A provider without a cache of its
-   * own has nothing to warm; the next input stops it at once, and a failure only costs the head start.
+   * as a close of the scene now would read them (see closingNow, warmChronicler, warmOffscreen and warmReflections).
+   * A provider without a cache of its own has nothing to warm; the next input stops it at once, and a failure only
+   * costs the head start.
    */
   #warmNext(): void {
     const warming = new AbortController();
