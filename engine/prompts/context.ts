@@ -127,10 +127,17 @@ export interface NarratorGuidance {
   /**
    * Rendered from `retrieved` and `standing`, not for callers to set: `held`, the retrieved lines the standing tier
    * holds, in its order; `recalled`, the rest, by rank (all of them without a standing tier). The Narrator's template
-   * prints `held` before the turn's own messages and briefs, which differ from call to call, and `recalled` after them.
+   * prints `held` (what the warm-up evaluated) before the turn's own messages and briefs, which differ from call to
+   * call, and `recalled` after them, or with `rounds` right after `held`.
    */
   readonly held?: string;
   readonly recalled?: string;
+  /**
+   * More than one Narrator call resolves this turn (the persona's, then characters'), and all read the same Tier 3:
+   * `recalled` then comes before the briefs, where each later call finds it in the KV cache. Without later calls it
+   * comes after them, and the persona's briefs stay in what the warm-up evaluated.
+   */
+  readonly rounds?: boolean;
   /** The input tier: what the intention was classified as, in names (`show the brass badge; …`; empty for an NPC's). */
   readonly understood: string;
   /**

@@ -114,6 +114,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
       ...classified.classification.guidance,
       retrieved,
       standing,
+      rounds: !refused && activation.active.length > 0,
       ...surroundingsOf(setup, classified.classification),
       ...opening,
       ...choicesFor(context.personaId),
@@ -138,7 +139,7 @@ export async function runTurn(setup: TurnSetup, input: TurnInput, stageLog: NewS
 
   // Each activated NPC in order: intent, then its own round. The Narrator keeps the turn's retrieved tier (Tier 3);
   // the refusal and the fired triggers' directions were for the persona's intention alone.
-  const guidance = { ...NO_GUIDANCE, retrieved, standing };
+  const guidance = { ...NO_GUIDANCE, retrieved, standing, rounds: true };
   // Each intention is judged by the world as the persona's was: a refused one is told as what could not happen.
   let world = classified.classification.world;
   for (const characterId of refused ? [] : activation.active) {

@@ -37,7 +37,9 @@ What is known of this world:
 {{/if}}
 {{#if guidance.held}}What matters now (let it colour the telling; never quote it, never name it):
 {{guidance.held}}
-{{/if}}{{#if turn.begun}}
+{{/if}}{{#if guidance.rounds}}{{#if guidance.recalled}}{{#if guidance.held}}And what this moment recalls:{{else}}What matters now (let it colour the telling; never quote it, never name it):{{/if}}
+{{guidance.recalled}}
+{{/if}}{{/if}}{{#if turn.begun}}
 This turn so far:
 {{#last history limits.history}}{{#if current}}{{line}}
 {{/if}}{{/last}}{{/if}}
@@ -48,9 +50,9 @@ This turn so far:
 
 {{/if}}{{#if guidance.choices}}{{guidance.choices}}
 {{/if}}{{#if guidance.creation}}{{guidance.creation}}
-{{/if}}{{#if guidance.recalled}}{{#if guidance.held}}And what this moment recalls:{{else}}What matters now (let it colour the telling; never quote it, never name it):{{/if}}
+{{/if}}{{#unless guidance.rounds}}{{#if guidance.recalled}}{{#if guidance.held}}And what this moment recalls:{{else}}What matters now (let it colour the telling; never quote it, never name it):{{/if}}
 {{guidance.recalled}}
-{{/if}}{{#if guidance.surroundings}}{{guidance.surroundings}}
+{{/if}}{{/unless}}{{#if guidance.surroundings}}{{guidance.surroundings}}
 {{/if}}
 {{#if guidance.directions}}{{guidance.directions}}
 {{/if}}

@@ -4,14 +4,16 @@ import { readFixtureSave, replayFixture, type FixtureRun } from '../../support/p
 
 // Issue 14: a turn's Narrator calls (the persona's round, then each acting character's) run one after another on the
 // Narrator's KV sequence. Its template prints what all of them share first (instructions, the story before the turn,
-// Tier 3 as it stood before the input) and the turn's own messages after, so a character's round evaluates only the
-// turn so far, its own briefs and the intention, not the whole history and Tier 3 again.
+// Tier 3 as it stood before the input, then the rest of the turn's Tier 3) and the turn's own messages after, so a
+// character's round evaluates only the turn so far, its own briefs and the intention, not the history or Tier 3 again.
 const runs: FixtureRun[] = [];
 afterAll(async () => {
   for (const run of runs) await run.setup.cleanup();
 });
 
 const HELD = 'What matters now (let it colour the telling; never quote it, never name it):\n';
+const RECALLED = '\nAnd what this moment recalls:\n';
+const OPENING = '\nA new scene opens.';
 
 describe('the Narrator calls of one turn', () => {
   it('share the story before the turn and the standing Tier 3; the turn so far comes after them', async () => {
@@ -30,6 +32,7 @@ describe('the Narrator calls of one turn', () => {
     store.close();
 
     const withRounds = narrated.filter((turn) => turn.prompts.length >= 2);
+    let recalledSeen = 0;
     expect(withRounds.map((turn) => turn.turn)).toEqual(expect.arrayContaining([1, 2, 3]));
     for (const { turn, prompts } of withRounds) {
       const persona = stream.find(
@@ -43,10 +46,27 @@ describe('the Narrator calls of one turn', () => {
         expect(tier, `turn ${turn}, call ${index + 1} holds the standing Tier 3`).toBeGreaterThan(0);
         // The persona's round is printed after Tier 3, under the turn so far, never in the story before it.
         expect(turnSoFar).toBeGreaterThan(tier);
+        // What the input recalled beyond the standing tier is the same for each round: it comes before the turn so far.
+        if (later.includes(RECALLED)) {
+          recalledSeen++;
+          expect(later.indexOf(RECALLED), `turn ${turn}, call ${index + 1}`).toBeLessThan(turnSoFar);
+        }
         expect(later.indexOf(persona?.content ?? '?')).toBeGreaterThan(turnSoFar);
         // Everything up to the turn so far is the call before's prompt, word for word.
         expect(sharedPrefixLength(earlier, later), `turn ${turn}, call ${index + 1}`).toBeGreaterThanOrEqual(turnSoFar);
       }
+    }
+    expect(recalledSeen, 'rounds whose Tier 3 recalled more than the standing tier').toBeGreaterThan(0);
+
+    // A turn no character acts in has one Narrator call: its briefs (here a scene's opening) stay before the recalled
+    // lines, in what the warm-up evaluated.
+    const alone = narrated.filter(
+      ({ prompts }) => prompts.length === 1 && prompts[0]?.includes(RECALLED) && prompts[0].includes(OPENING),
+    );
+    expect(alone.map((turn) => turn.turn)).not.toEqual([]);
+    for (const { turn, prompts } of alone) {
+      const [prompt = ''] = prompts;
+      expect(prompt.indexOf(OPENING), `turn ${turn}`).toBeLessThan(prompt.indexOf(RECALLED));
     }
   });
 });
