@@ -16,6 +16,11 @@ export interface PromptMessage {
   readonly current: boolean;
   /** The message as one line of history, ready to print. */
   readonly line: string;
+  /**
+   * A character's intent and dialog: the lore this message of the turn is the first to activate, as `- key: content`
+   * lines. Printed after it, the lore stays where the turn's later calls find it in the KV cache.
+   */
+  readonly recalls?: string;
 }
 
 export interface PromptState {
@@ -79,7 +84,8 @@ export interface PromptContext {
   /**
    * Lore for this principal, activated by keys over what it saw. The Narrator: `text` is the constant lore of its
    * preamble and `learned` is empty (the rest reaches it through `guidance.retrieved`). Other stages: `text` is the
-   * authored lore in play, `learned` the learned facts named or recent.
+   * authored lore in play, `learned` the learned facts named or recent. A character's intent and dialog: those two as
+   * the story before the turn activated them; what the turn's own lines activate besides is each line's `recalls`.
    */
   readonly lore: { readonly text: string; readonly learned: string };
   /**

@@ -1,5 +1,5 @@
 import { estimateTokens, type LlmMessage } from '../llm/index.ts';
-import type { PromptContext } from '../prompts/index.ts';
+import type { PromptContext, PromptMessage } from '../prompts/index.ts';
 import type { FittedPrompt, PromptBudget } from '../stage-call/index.ts';
 import type { ViewStage } from '../stream/index.ts';
 
@@ -49,14 +49,14 @@ const journal = lines(
 
 /**
  * The order parts leave an over-long prompt (issue 13): retrieved context and lore first (the retrieved tier's
- * lowest-ranked lines, learned lore, activated lore), then recollections and the compressed journal, then history
+ * lowest-ranked lines, learned lore, activated lore, then what the turn's own lines activated), then recollections and the compressed journal, then history
  * older than the minimum window. The Narrator's lore text is its preamble's constant lore: it goes only after history.
  * Lines leave from the end of each list, which is ranked best first.
  */
 function cutsFor(stage: ViewStage): readonly Cut[] {
   if (stage === 'narrator')
     return [retrieved, learned, memories, worldMemories, journal, olderHistory, lore('constant lore')];
-  return [retrieved, learned, lore('lore'), memories, worldMemories, journal, olderHistory];
+  return [retrieved, learned, lore('lore'), turnRecalls, memories, worldMemories, journal, olderHistory];
 }
 
 /**
@@ -129,5 +129,28 @@ function olderHistory(context: PromptContext, tokens: number): { context: Prompt
   return {
     context: { ...context, history: context.history.slice(-keep), limits: { history: keep } },
     took: `history: the last ${keep} of ${shown} messages`,
+  };
+}
+
+/** The lore the turn's lines recalled (PromptMessage.recalls), the latest line's first, a line's whole at a time. */
+function turnRecalls(context: PromptContext, tokens: number): { context: PromptContext; took: string } | null {
+  const recalling = context.msgs.filter((message) => message.recalls !== undefined);
+  if (recalling.length === 0) return null;
+  const dropped = new Set<PromptMessage>();
+  let removed = 0;
+  for (const message of [...recalling].reverse()) {
+    if (removed >= tokens) break;
+    dropped.add(message);
+    removed += estimateTokens(message.recalls ?? '');
+  }
+  const without = (messages: readonly PromptMessage[]) =>
+    messages.map((message) => {
+      if (!dropped.has(message)) return message;
+      const { recalls: _dropped, ...rest } = message;
+      return rest;
+    });
+  return {
+    context: { ...context, msgs: without(context.msgs), history: without(context.history) },
+    took: `lore the turn recalled: after ${dropped.size} of ${recalling.length} lines`,
   };
 }

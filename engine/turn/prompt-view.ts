@@ -12,7 +12,14 @@ import {
 import type { PlayState } from './play-state.ts';
 import { describeTime } from './world-time.ts';
 import { narratorJournal } from './narrator-journal.ts';
-import { findLore, loreAudiences, loreLines, loreSettings, withinBudget } from '../storykeeper/index.ts';
+import {
+  findLore,
+  loreAudiences,
+  loreLines,
+  loreSettings,
+  withinBudget,
+  type LorePiece,
+} from '../storykeeper/index.ts';
 import { promptKnowledge } from './prompt-knowledge.ts';
 
 /**
@@ -44,7 +51,14 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
   // One view feeds every variable of the prompt (ARCHITECTURE §8.11): never the raw stream.
   const view = buildView(inputs.stream, request);
   const turn = request.cursor.turn;
-  const messages = views(view.map((entry) => toPromptMessage(entry, pack, personaId, turn)));
+  const seen = loreFor(
+    pack,
+    state,
+    personaId,
+    request,
+    view.map((entry) => toPromptMessage(entry, pack, personaId, turn)),
+  );
+  const messages = views(seen.msgs);
   const limit = pack.manifest.tuning.historyMessages ?? DEFAULT_HISTORY_MESSAGES;
   return {
     story: {
@@ -74,13 +88,7 @@ export function promptContext(inputs: ViewInputs, extra: Partial<PromptContext> 
       name: location?.name ?? state.location,
       description: `${location?.description ?? ''} It is ${describeTime(state.time)}.`.trim(),
     },
-    lore: loreFor(
-      pack,
-      state,
-      personaId,
-      request,
-      messages.msgs.map((message) => message.content),
-    ),
+    lore: seen.lore,
     knowledge: promptKnowledge(inputs.knowledge, request, personaId, {
       time: state.time,
       location: state.location,
@@ -163,8 +171,9 @@ function currentNarration(view: readonly StreamEntry[], turn: number): string {
     .join('\n');
 }
 
-function views(msgs: PromptMessage[]): Pick<PromptContext, 'msgs' | 'history' | 'inner'> {
-  const isPrivate = (message: PromptMessage) => message.type === 'thought' || message.type === 'intention';
+const isPrivate = (message: PromptMessage) => message.type === 'thought' || message.type === 'intention';
+
+function views(msgs: readonly PromptMessage[]): Pick<PromptContext, 'msgs' | 'history' | 'inner'> {
   return { msgs, history: msgs.filter((message) => !isPrivate(message)), inner: msgs.filter(isPrivate) };
 }
 
@@ -202,18 +211,64 @@ function line(entry: StreamEntry, name: string): string {
  * Narrator's preamble holds the constant entries (stable, so the cached prefix holds); everything else reaches the
  * Narrator through the Storykeeper's retrieved tier. Other stages get constant and activated lore (`text`) and the
  * learned facts their messages name or that are recent (`learned`), together within the story's lore budget.
+ *
+ * A character's intent and dialog keep, all turn long, the lore the story before the turn activated (`text` and
+ * `learned`: the sheet prints them before the turn's own lines, and the warm-up evaluated them), and each line of the
+ * turn brings what it is the first to activate (its `recalls`), in what is left of the budget. Each call of the turn
+ * then finds the one before's lore in the KV cache, where one lore block after the lines would change with every line.
  */
-function loreFor(pack: StoryPack, state: PlayState, personaId: string, request: ViewRequest, seen: readonly string[]) {
+function loreFor(
+  pack: StoryPack,
+  state: PlayState,
+  personaId: string,
+  request: ViewRequest,
+  msgs: readonly PromptMessage[],
+): { readonly lore: PromptContext['lore']; readonly msgs: readonly PromptMessage[] } {
   const audiences = loreAudiences(request.stage, request.principal, personaId);
-  const found = findLore(pack, state.lore, seen, audiences, request.cursor.turn);
+  const find = (seen: readonly PromptMessage[]) => {
+    const found = findLore(
+      pack,
+      state.lore,
+      seen.map((message) => message.content),
+      audiences,
+      request.cursor.turn,
+    );
+    return [...found.constant, ...found.activated];
+  };
   const settings = loreSettings(pack);
-  if (request.stage === 'narrator')
-    return { text: loreLines(withinBudget(found.constant, settings.constantBudget).kept), learned: '' };
-  const { kept } = withinBudget([...found.constant, ...found.activated], settings.stageBudget);
-  return {
+  if (request.stage === 'narrator') {
+    const constant = find(msgs).filter((piece) => piece.constant);
+    return { lore: { text: loreLines(withinBudget(constant, settings.constantBudget).kept), learned: '' }, msgs };
+  }
+  const turnLong = request.stage === 'npc_intent' || request.stage === 'character_dialog';
+  const { kept } = withinBudget(
+    find(turnLong ? msgs.filter((message) => !message.current) : msgs),
+    settings.stageBudget,
+  );
+  const lore = {
     text: loreLines(kept.filter((piece) => piece.origin === 'authored')),
     learned: loreLines(kept.filter((piece) => piece.origin === 'learned')),
   };
+  return { lore, msgs: turnLong ? withRecalls(msgs, kept, find, settings.stageBudget) : msgs };
+}
+
+/** Each of the turn's history lines with the lore it is the first to activate, while `budget` lasts beyond `held`. */
+function withRecalls(
+  msgs: readonly PromptMessage[],
+  held: readonly LorePiece[],
+  find: (seen: readonly PromptMessage[]) => readonly LorePiece[],
+  budget: number,
+): PromptMessage[] {
+  const known = new Set(held.map((piece) => piece.id));
+  let left = budget - held.reduce((sum, piece) => sum + piece.tokens, 0);
+  return msgs.map((message, index) => {
+    if (!message.current || isPrivate(message)) return message;
+    const fresh = find(msgs.slice(0, index + 1)).filter((piece) => !known.has(piece.id));
+    const { kept } = withinBudget(fresh, left);
+    for (const piece of kept) known.add(piece.id);
+    left -= kept.reduce((sum, piece) => sum + piece.tokens, 0);
+    return kept.length === 0 ? message : { ...message, recalls: loreLines(kept) };
+  });
 }
 
 /** `chars.states` for the Narrator: the manifest states of the persona first, then of everyone present. */

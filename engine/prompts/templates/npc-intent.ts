@@ -4,10 +4,6 @@ export default `${sheet}
 {{#if inner}}Your own recent thoughts and intentions:
 {{#last inner 12}}{{line}}
 {{/last}}{{/if}}
-{{#if knowledge.own}}What you remember:
-{{knowledge.own}}
-{{/if}}{{#if char.states}}You are: {{char.states}}
-{{/if}}
 Setting: {{location.name}}.
 Decide what {{char.name}} wants to do next: one sentence of intention (an action or something to say, not its outcome),
 and optionally one short private thought that comes before it.

@@ -115,6 +115,37 @@ describe('lore in stage prompts', () => {
   });
 });
 
+describe('lore in a character’s prompts over one turn', () => {
+  // Turn 2's lines, after turn 1's (STREAM): enough of them that turn 1's lines leave the lore's scan window.
+  const turnTwo = (lines: readonly string[]): StreamEntry[] =>
+    lines.map((content, index) => ({ ...entry(10 + index, 'narrator', 'narration', content), turn: 2 }));
+  const stream = [
+    ...STREAM,
+    ...turnTwo(['Rain.', 'The vault door is shut.', 'More rain.', 'Someone mentions the vault again.', 'Wind.']),
+  ];
+
+  it('keeps the lore the story before the turn activated, printed before the turn’s own lines', () => {
+    for (const stage of ['npc_intent', 'character_dialog'] as const) {
+      const kit = prompt(stage, KIT, stream, KIT);
+      // Turn 1 named the tide; five lines later it is out of the scan window, and still in the prompt, once.
+      expect(kit.split('TIDE-LORE').length - 1, stage).toBe(1);
+      expect(kit.indexOf('TIDE-LORE'), stage).toBeLessThan(kit.indexOf('This turn so far:'));
+    }
+  });
+
+  it('prints what a line of the turn is the first to activate right after that line, and only there', () => {
+    const magdalen = prompt('npc_intent', MAGDALEN, stream, MAGDALEN);
+    expect(magdalen.split('VAULT-LORE').length - 1).toBe(1);
+    const first = magdalen.indexOf('The vault door is shut.');
+    expect(magdalen.indexOf('More rain.')).toBeGreaterThan(magdalen.indexOf('VAULT-LORE'));
+    expect(magdalen.indexOf('VAULT-LORE')).toBeGreaterThan(first);
+    // The call before this one, with the turn one line shorter, is this prompt's beginning up to where the line goes.
+    const earlier = prompt('npc_intent', MAGDALEN, stream.slice(0, -1), MAGDALEN);
+    const upToLine = magdalen.indexOf('Wind.');
+    expect(earlier.slice(0, upToLine)).toBe(magdalen.slice(0, upToLine));
+  });
+});
+
 describe('lore in the retrieved tier', () => {
   function tier(truth: TruthSet) {
     const landscape = landscapeNow(pack, { truth, turn: 2, location: state.location, persona: PERSONA });

@@ -70,3 +70,49 @@ describe('the Narrator calls of one turn', () => {
     }
   });
 });
+
+// The same for one character's intent and dialog calls of one turn, on its own sequence: its sheet prints the lore the
+// story before the turn activated, then the turn so far, each line with the lore it first activates. A later call of
+// the turn then begins with everything the call before it printed up to its own task.
+const TASKS = [
+  '\nHow your author wants you played:',
+  '\nNow say only the words',
+  '\nYour own recent thoughts',
+  '\nSetting: ',
+];
+
+describe('the intent and dialog calls of one character in one turn', () => {
+  it('each begin with the call before’s prompt up to its task', async () => {
+    const run = await replayFixture('lantern-quay', 'arrival');
+    runs.push(run);
+    const store = await readFixtureSave(run);
+    const turns = store.turns().filter((turn) => turn.status === 'committed');
+    const calls = turns.flatMap((turn) =>
+      store
+        .stageCalls(turn.id)
+        .filter((call) => call.stage === 'npc_intent' || call.stage === 'character_dialog')
+        .map((call) => ({
+          turn: turn.number,
+          principal: call.principal,
+          prompt: call.prompt.map((message) => `${message.role}: ${message.content}`).join('\n'),
+        })),
+    );
+    store.close();
+
+    let pairs = 0;
+    for (const [index, later] of calls.entries()) {
+      const earlier = calls
+        .slice(0, index)
+        .findLast((call) => call.turn === later.turn && call.principal === later.principal);
+      if (earlier === undefined) continue;
+      pairs++;
+      const task = Math.min(...TASKS.map((marker) => earlier.prompt.indexOf(marker)).filter((at) => at >= 0));
+      // The end of the last line the earlier call printed before its task, with its line break.
+      const printed = earlier.prompt.slice(0, task).trimEnd().length + 1;
+      const label = `turn ${later.turn}, ${later.principal}`;
+      expect(later.prompt.indexOf('\nThis turn so far:\n'), label).toBeGreaterThan(0);
+      expect(sharedPrefixLength(earlier.prompt, later.prompt), label).toBeGreaterThanOrEqual(printed);
+    }
+    expect(pairs, 'a character with two calls in one turn').toBeGreaterThan(0);
+  });
+});

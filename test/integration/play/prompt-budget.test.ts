@@ -6,11 +6,12 @@ import { promptBudget, truncateToFit, type PromptBudget } from '../../../engine/
 import type { StreamEntry } from '../../../engine/stream/index.ts';
 import { initialPlayState, type PlayState } from '../../../engine/turn/index.ts';
 import { MIN_HISTORY_MESSAGES, shrinkPrompt } from '../../../engine/turn/fit-prompt.ts';
-import { promptContext } from '../../../engine/turn/prompt-view.ts';
+import { characterVariables, promptContext } from '../../../engine/turn/prompt-view.ts';
 import { createInstantProvider } from '../../support/instant-provider.ts';
 import { lanternQuay, PERSONA } from '../../support/packs.ts';
 
 const book = PromptBook.create().book;
+const KIT = 'kit-wickett';
 const render = (context: PromptContext): LlmMessage[] => book.render('narrator', context);
 let pack: StoryPack;
 let state: PlayState;
@@ -135,6 +136,45 @@ describe('a prompt over its budget', () => {
         .join('\n')
         .match(/HISTORY-\d+:/gu) ?? [];
     expect(kept).toHaveLength(MIN_HISTORY_MESSAGES);
+  });
+
+  it('in a character’s prompt, loses the lore its turn recalled after its other lore, the latest line’s first', async () => {
+    const request = { stage: 'npc_intent', principal: KIT, cursor: { turn: 2, roundStartSeq: 1 } } as const;
+    const stream: StreamEntry[] = ['The tide turns.', 'A bell rings.', 'The door shuts.'].map((content, i) => ({
+      turn: 2,
+      seq: i + 1,
+      owner: 'narrator',
+      type: 'narration',
+      content,
+      mood: null,
+      meta: null,
+    }));
+    const base = promptContext(
+      { pack, state, personaId: PERSONA, stream, request },
+      { char: characterVariables(pack, state, request, KIT) },
+    );
+    const recalls = [
+      '- RECALL-1: a line of some twelve words that the prompt carries.',
+      undefined,
+      '- RECALL-3: ditto.',
+    ];
+    const msgs = base.msgs.map((message, i) => {
+      const recalled = recalls[i];
+      return recalled === undefined ? message : { ...message, recalls: recalled };
+    });
+    const context = { ...base, msgs, history: msgs, lore: { text: '- HELD: the quay floods.', learned: '' } };
+    const character = (c: PromptContext) => book.render('npc_intent', c);
+    const full = await budgetOf(0).count(character(context));
+    const text = (limit: number) =>
+      shrinkPrompt('npc_intent', context, character, budgetOf(limit)).then((fitted) => ({
+        trimmed: fitted.trimmed,
+        text: fitted.messages.map((m) => m.content).join('\n'),
+      }));
+    expect((await text(full)).text).toMatch(/HELD[\s\S]*The tide turns\.\nWhat this brings to mind:\n- RECALL-1/u);
+    const cut = await text(full - 16);
+    expect(cut.trimmed).toEqual(['lore: 1 of 1 lines', 'lore the turn recalled: after 1 of 2 lines']);
+    expect(cut.text).toContain('RECALL-1:');
+    expect(cut.text).not.toContain('RECALL-3:');
   });
 
   it('as a last resort loses the middle of its longest message, so the call is never refused for length', async () => {
