@@ -225,24 +225,25 @@ function loreFor(
   msgs: readonly PromptMessage[],
 ): { readonly lore: PromptContext['lore']; readonly msgs: readonly PromptMessage[] } {
   const audiences = loreAudiences(request.stage, request.principal, personaId);
-  const find = (seen: readonly PromptMessage[]) => {
+  const settings = loreSettings(pack);
+  const find = (seen: readonly PromptMessage[], scanDepth = settings.scanDepth) => {
     const found = findLore(
       pack,
       state.lore,
       seen.map((message) => message.content),
       audiences,
       request.cursor.turn,
+      scanDepth,
     );
     return [...found.constant, ...found.activated];
   };
-  const settings = loreSettings(pack);
   if (request.stage === 'narrator') {
     const constant = find(msgs).filter((piece) => piece.constant);
     return { lore: { text: loreLines(withinBudget(constant, settings.constantBudget).kept), learned: '' }, msgs };
   }
   const turnLong = request.stage === 'npc_intent' || request.stage === 'character_dialog';
   const { kept } = withinBudget(
-    find(turnLong ? msgs.filter((message) => !message.current) : msgs),
+    turnLong ? find(...beforeTheTurn(msgs, request.cursor.turn, settings.scanDepth)) : find(msgs),
     settings.stageBudget,
   );
   const lore = {
@@ -250,6 +251,20 @@ function loreFor(
     learned: loreLines(kept.filter((piece) => piece.origin === 'learned')),
   };
   return { lore, msgs: turnLong ? withRecalls(msgs, kept, find, settings.stageBudget) : msgs };
+}
+
+/**
+ * What a character's turn-long lore is activated over: the messages before the turn, scanned as deep as the last
+ * turn's lines reach and `scanDepth` beyond, so what the last turn brought to mind stays one turn more (like a sticky
+ * World Info entry), and the turn's calls and the warm-up before it agree on it.
+ */
+function beforeTheTurn(
+  msgs: readonly PromptMessage[],
+  turn: number,
+  scanDepth: number,
+): [seen: readonly PromptMessage[], scanDepth: number] {
+  const before = msgs.filter((message) => !message.current);
+  return [before, scanDepth + before.filter((message) => message.turn === turn - 1).length];
 }
 
 /** Each of the turn's history lines with the lore it is the first to activate, while `budget` lasts beyond `held`. */

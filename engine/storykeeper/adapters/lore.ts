@@ -143,7 +143,8 @@ export interface LoreFound {
 
 /**
  * The lore a principal's stage may draw on: the pack's lorebook and the learned lore, activated by keys found in the
- * messages that principal saw (oldest first), with the most recent learned facts besides.
+ * messages that principal saw (oldest first; the last `scanDepth` of them, the story's setting unless given), with the
+ * most recent learned facts besides.
  */
 export function findLore(
   pack: StoryPack,
@@ -151,9 +152,10 @@ export function findLore(
   messages: readonly string[],
   audiences: ReadonlySet<string>,
   turn: number,
+  scanDepth = loreSettings(pack).scanDepth,
 ): LoreFound {
   const settings = loreSettings(pack);
-  const options = { scanDepth: settings.scanDepth, recursionDepth: settings.recursionDepth, audiences };
+  const options = { scanDepth, recursionDepth: settings.recursionDepth, audiences };
   const authored = activateLore(packLoreMatcher(pack), messages, options).map((a) => piece(a, 'authored', 0));
   const facts = activateLore(learnedMatcher(learned, pack), messages, { ...options, recursionDepth: 0 });
   const named = new Set(facts.map((a) => a.entry.order));

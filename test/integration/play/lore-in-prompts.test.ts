@@ -133,6 +133,24 @@ describe('lore in a character’s prompts over one turn', () => {
     }
   });
 
+  it('keeps what the last turn brought to mind one turn more, however many lines it had, and no longer', () => {
+    const quiet = (turn: number, from: number) =>
+      ['Rain.', 'Wind.', 'More rain.', 'The fire.', 'Gulls.'].map((content, index) => ({
+        ...entry(from + index, 'narrator', 'narration', content),
+        turn,
+      }));
+    // Turn 0 named the tide, turn 1 the vault; each then went on for five lines, past the scan depth of four.
+    const story = [
+      { ...entry(1, 'narrator', 'narration', 'The tide is turning at the quay.'), turn: 0 },
+      ...quiet(0, 2),
+      entry(10, 'narrator', 'narration', 'The vault door is shut.'),
+      ...quiet(1, 11),
+    ];
+    const kit = prompt('npc_intent', KIT, story, KIT);
+    expect(kit).toContain('VAULT-LORE');
+    expect(kit).not.toContain('TIDE-LORE');
+  });
+
   it('prints what a line of the turn is the first to activate right after that line, and only there', () => {
     const magdalen = prompt('npc_intent', MAGDALEN, stream, MAGDALEN);
     expect(magdalen.split('VAULT-LORE').length - 1).toBe(1);
