@@ -1,5 +1,5 @@
 import { sharedMessages, type LlmRouter } from '../llm/index.ts';
-import { NARRATOR_OWNER, TurnBuffer } from '../stream/index.ts';
+import { NARRATOR_OWNER, TurnBuffer, type NewMessage } from '../stream/index.ts';
 import { charactersPresent } from './prompt-view.ts';
 import { renderStage, type StageView } from './render-stage.ts';
 import { beginTurn, type TurnSetup } from './run-turn.ts';
@@ -18,22 +18,28 @@ type ViewAt = (context: TurnContext) => StageView;
  * intent and its dialog line open alike: instructions, its own sheet, the story so far; see
  * templates/character-sheet.ts), then the state extractors' (instructions, the story before the round) for the persona
  * and for each character present. The turn's own messages come after a head, so each is cut where a message of the
- * next turn would go: the prompt is rendered twice, the second time with one more line of story, and cut where the two
- * part. Characters likeliest to act come first: the baked, then the most talkative. Nothing is emitted and nothing of
+ * next turn would go: the prompt is rendered twice, the second time with one more line of story (for the persona's
+ * extractor, whose story ends where the turn begins, with the persona's intention: its head holds its states and
+ * thoughts too), and cut where the two part. Characters likeliest to act come first: the baked, then the most talkative. Nothing is emitted and nothing of
  * the setup is changed.
  */
 export function nextPromptHeads(setup: Omit<TurnSetup, 'events'>): PromptHead[] {
   const { context } = beginTurn({ ...setup, emit: () => undefined }, []);
-  const further = new TurnBuffer(context.buffer.turn, context.buffer.stream());
-  further.append({ owner: NARRATOR_OWNER, type: 'narration', content: '…' });
-  const extended: TurnContext = { ...context, buffer: further };
-  const head = (view: ViewAt) =>
+  const persona = context.personaId;
+  const further = (entry: NewMessage): TurnContext => {
+    const buffer = new TurnBuffer(context.buffer.turn, context.buffer.stream());
+    buffer.append(entry);
+    return { ...context, buffer };
+  };
+  const narrated = further({ owner: NARRATOR_OWNER, type: 'narration', content: '…' });
+  // The persona's extractor reads the story before the turn, which the input does not change, then its intention.
+  const intended = further({ owner: persona, type: 'intention', content: '…' });
+  const head = (view: ViewAt, extended = narrated) =>
     sharedMessages(renderStage(context, view(context)), renderStage(extended, view(extended)));
   const round = (at: TurnContext) => at.buffer.nextSeq();
   const characters = charactersPresent(context.pack, context.state)
     .sort((a, b) => Number(b.baked) - Number(a.baked) || b.chattiness - a.chattiness)
     .map((character) => character.id);
-  const persona = context.personaId;
   return [
     ...characters.map((id) => ({
       stage: 'npc_intent' as const,
@@ -44,7 +50,10 @@ export function nextPromptHeads(setup: Omit<TurnSetup, 'events'>): PromptHead[] 
     {
       stage: 'persona_extractor' as const,
       principal: persona,
-      messages: head((at) => ({ stage: 'persona_extractor', principal: persona, roundStartSeq: round(at) })),
+      messages: head(
+        () => ({ stage: 'persona_extractor', principal: persona, roundStartSeq: round(context) }),
+        intended,
+      ),
       speculative: false,
     },
     ...characters.map((id) => ({

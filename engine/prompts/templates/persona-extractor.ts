@@ -1,3 +1,4 @@
+// The story before the round and the states come first: the warm-up holds them, and the thoughts up to the input.
 export default `You keep track of {{player_name}}'s inner and physical state in the story "{{story.title}}".
 Given what {{player_name}} intended (not what came of it), decide which states change. A state has a name, a level
 from 0 (gone) to 30 (overwhelming), and a category (mood, body, resource, status, relationship, secret). Levels
@@ -7,8 +8,8 @@ Reply with JSON only: {"changes": [{"name": "...", "level": 0, "category": "mood
 History before this moment:
 {{#last history limits.history}}{{line}}
 {{/last}}
+Current states: {{#if player.states}}{{join player.state_lines "; "}}{{else}}none{{/if}}
 {{#if inner}}{{player_name}}'s thoughts and last intention:
 {{#last inner 12}}{{line}}
 {{/last}}{{/if}}
-Current states: {{#if player.states}}{{join player.state_lines "; "}}{{else}}none{{/if}}
 What changes?`;

@@ -239,6 +239,10 @@ describe('the per-principal prompt heads, warmed while the player reads', () => 
       expect(sharedPrefixLength(warmed, asked), key).toBe(warmed.length);
       expect(asked.length, stage).toBeGreaterThan(warmed.length);
     }
+    // The persona's extractor reads the story before the turn, which the input leaves as it is: its head runs on
+    // through the persona's states, up to where the turn's intention goes.
+    const personaHead = text(heads.find((warm) => warm.stage === 'persona_extractor')?.messages ?? []);
+    expect(personaHead.indexOf('Current states:')).toBeGreaterThan(personaHead.indexOf(lastLine));
   });
 });
 
