@@ -11,25 +11,40 @@ afterAll(async () => {
   for (const run of runs) await run.setup.cleanup();
 });
 
+/** The arrival replayed: its stream, and its committed turns' calls of `stages`, each prompt as one text, in order. */
+async function replayedCalls(stages: readonly string[]) {
+  const run = await replayFixture('lantern-quay', 'arrival');
+  runs.push(run);
+  const store = await readFixtureSave(run);
+  try {
+    const turns = store.turns().filter((turn) => turn.status === 'committed');
+    const calls = turns.flatMap((turn) =>
+      store
+        .stageCalls(turn.id)
+        .filter((call) => stages.includes(call.stage))
+        .map((call) => ({
+          turn: turn.number,
+          principal: call.principal,
+          prompt: call.prompt.map((message) => `${message.role}: ${message.content}`).join('\n'),
+        })),
+    );
+    return { stream: store.messagesBefore(null, 100_000), calls };
+  } finally {
+    store.close();
+  }
+}
+
 const HELD = 'What matters now (let it colour the telling; never quote it, never name it):\n';
 const RECALLED = '\nAnd what this moment recalls:\n';
 const OPENING = '\nA new scene opens.';
 
 describe('the Narrator calls of one turn', () => {
   it('share the story before the turn and the standing Tier 3; the turn so far comes after them', async () => {
-    const run = await replayFixture('lantern-quay', 'arrival');
-    runs.push(run);
-    const store = await readFixtureSave(run);
-    const turns = store.turns().filter((turn) => turn.status === 'committed');
-    const stream = store.messagesBefore(null, 100_000);
-    const narrated = turns.map((turn) => ({
-      turn: turn.number,
-      prompts: store
-        .stageCalls(turn.id)
-        .filter((call) => call.stage === 'narrator')
-        .map((call) => call.prompt.map((message) => `${message.role}: ${message.content}`).join('\n')),
+    const { stream, calls } = await replayedCalls(['narrator']);
+    const narrated = [...new Set(calls.map((call) => call.turn))].map((turn) => ({
+      turn,
+      prompts: calls.filter((call) => call.turn === turn).map((call) => call.prompt),
     }));
-    store.close();
 
     const withRounds = narrated.filter((turn) => turn.prompts.length >= 2);
     let recalledSeen = 0;
@@ -83,21 +98,7 @@ const TASKS = [
 
 describe('the intent and dialog calls of one character in one turn', () => {
   it('each begin with the call before’s prompt up to its task', async () => {
-    const run = await replayFixture('lantern-quay', 'arrival');
-    runs.push(run);
-    const store = await readFixtureSave(run);
-    const turns = store.turns().filter((turn) => turn.status === 'committed');
-    const calls = turns.flatMap((turn) =>
-      store
-        .stageCalls(turn.id)
-        .filter((call) => call.stage === 'npc_intent' || call.stage === 'character_dialog')
-        .map((call) => ({
-          turn: turn.number,
-          principal: call.principal,
-          prompt: call.prompt.map((message) => `${message.role}: ${message.content}`).join('\n'),
-        })),
-    );
-    store.close();
+    const { calls } = await replayedCalls(['npc_intent', 'character_dialog']);
 
     let pairs = 0;
     for (const [index, later] of calls.entries()) {
