@@ -49,9 +49,9 @@ const journal = lines(
 
 /**
  * The order parts leave an over-long prompt (issue 13): retrieved context and lore first (the retrieved tier's
- * lowest-ranked lines, learned lore, activated lore, then what the turn's own lines activated), then recollections and the compressed journal, then history
- * older than the minimum window. The Narrator's lore text is its preamble's constant lore: it goes only after history.
- * Lines leave from the end of each list, which is ranked best first.
+ * lowest-ranked lines, learned lore, activated lore, then what the turn's own lines activated), then recollections and
+ * the compressed journal, then history older than the minimum window. The Narrator's lore text is its preamble's
+ * constant lore: it goes only after history. Lines leave from the end of each list, which is ranked best first.
  */
 function cutsFor(stage: ViewStage): readonly Cut[] {
   if (stage === 'narrator')

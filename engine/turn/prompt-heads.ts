@@ -20,8 +20,8 @@ type ViewAt = (context: TurnContext) => StageView;
  * and for each character present. The turn's own messages come after a head, so each is cut where a message of the
  * next turn would go: the prompt is rendered twice, the second time with one more line of story (for the persona's
  * extractor, whose story ends where the turn begins, with the persona's intention: its head holds its states and
- * thoughts too), and cut where the two part. Characters likeliest to act come first: the baked, then the most talkative. Nothing is emitted and nothing of
- * the setup is changed.
+ * thoughts too), and cut where the two part. Characters likeliest to act come first: the baked, then the most
+ * talkative. Nothing is emitted and nothing of the setup is changed.
  */
 export function nextPromptHeads(setup: Omit<TurnSetup, 'events'>): PromptHead[] {
   const { context } = beginTurn({ ...setup, emit: () => undefined }, []);

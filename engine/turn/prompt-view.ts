@@ -242,10 +242,9 @@ function loreFor(
     return { lore: { text: loreLines(withinBudget(constant, settings.constantBudget).kept), learned: '' }, msgs };
   }
   const turnLong = request.stage === 'npc_intent' || request.stage === 'character_dialog';
-  const { kept } = withinBudget(
-    turnLong ? find(...beforeTheTurn(msgs, request.cursor.turn, settings.scanDepth)) : find(msgs),
-    settings.stageBudget,
-  );
+  const before = msgs.filter((message) => !message.current);
+  const seen = turnLong ? find(before, settings.scanDepth + lastTurnLines(before, request.cursor.turn)) : find(msgs);
+  const { kept } = withinBudget(seen, settings.stageBudget);
   const lore = {
     text: loreLines(kept.filter((piece) => piece.origin === 'authored')),
     learned: loreLines(kept.filter((piece) => piece.origin === 'learned')),
@@ -254,17 +253,12 @@ function loreFor(
 }
 
 /**
- * What a character's turn-long lore is activated over: the messages before the turn, scanned as deep as the last
- * turn's lines reach and `scanDepth` beyond, so what the last turn brought to mind stays one turn more (like a sticky
- * World Info entry), and the turn's calls and the warm-up before it agree on it.
+ * How many of the messages before the turn the last turn wrote. A character's turn-long lore is activated over the
+ * messages before the turn that deep and `scanDepth` beyond, so what the last turn brought to mind stays one turn more
+ * (like a sticky World Info entry), and the turn's calls and the warm-up before it agree on it.
  */
-function beforeTheTurn(
-  msgs: readonly PromptMessage[],
-  turn: number,
-  scanDepth: number,
-): [seen: readonly PromptMessage[], scanDepth: number] {
-  const before = msgs.filter((message) => !message.current);
-  return [before, scanDepth + before.filter((message) => message.turn === turn - 1).length];
+function lastTurnLines(before: readonly PromptMessage[], turn: number): number {
+  return before.filter((message) => message.turn === turn - 1).length;
 }
 
 /** Each of the turn's history lines with the lore it is the first to activate, while `budget` lasts beyond `held`. */
