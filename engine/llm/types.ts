@@ -79,6 +79,12 @@ export interface LlmProvider {
    * of their own (local) have it.
    */
   warm?(request: LlmWarmRequest): Promise<WarmResult>;
+  /**
+   * Generates the answer to a call that may come, in idle time, and keeps it: the call, made later with exactly this
+   * prompt and these settings, gets it at once (once). Speculative like a warm-up (a spare sequence or none, behind
+   * every call) and stopped as soon as `request.signal` aborts. Only providers whose idle time is free (local) have it.
+   */
+  answerAhead?(request: LlmAheadRequest): Promise<WarmResult>;
   dispose(): Promise<void>;
 }
 
@@ -90,12 +96,20 @@ export interface LlmWarmRequest extends LlmRequest {
   readonly speculative?: boolean;
 }
 
+/** A call to answer ahead, as it will be made: an object call's schema with it, a text call's without. */
+export interface LlmAheadRequest extends LlmRequest {
+  readonly schema?: z.ZodType<unknown>;
+  readonly schemaName?: string;
+}
+
 /** What a warm-up did: the prompt's tokens, those it put through the model (the rest were cached), and whether it ended early. */
 export interface WarmResult {
   readonly promptTokens: number;
   readonly evaluatedTokens: number;
   readonly totalMs: number;
   readonly aborted: boolean;
+  /** The tokens an answer ahead generated (a warm-up generates none). */
+  readonly generatedTokens?: number;
 }
 
 export const LLM_ERROR_KINDS = [

@@ -11,6 +11,7 @@ import type { LocalProviderConfig } from '../config.ts';
 import { parseStructuredOutput, repairMessages, toJsonSchema } from '../structured.ts';
 import {
   LlmError,
+  type LlmAheadRequest,
   type LlmObjectRequest,
   type LlmObjectResult,
   type LlmProvider,
@@ -22,7 +23,8 @@ import {
 } from '../types.ts';
 import { abortable, abortedError } from './abort.ts';
 import { preparePrompt, type PreparedPrompt } from './chat-prompt.ts';
-import { generateOnSequence, type Generation } from './generate.ts';
+import { generateOnSequence, type Generation, type GenerationParams } from './generate.ts';
+import { AnswersAhead, takeAnswer, type AnswerKey } from './answers-ahead.ts';
 import { prefillSequence } from './prefill.ts';
 import { grammarAfterOpening } from './reply-opening.ts';
 import { toGbnfJsonSchema } from './json-schema-to-gbnf.ts';
@@ -74,6 +76,7 @@ export class LocalProvider implements LlmProvider {
   /** Aborted by dispose(), so in-flight generations stop before the model is freed. */
   private readonly lifetime = new AbortController();
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly answersAhead = new AnswersAhead();
 
   private readonly speedWatch: GenerationSpeedWatch | null;
 
@@ -118,8 +121,7 @@ export class LocalProvider implements LlmProvider {
 
   async warm(request: LlmWarmRequest): Promise<WarmResult> {
     const startedAt = performance.now();
-    const signal =
-      request.signal === undefined ? this.lifetime.signal : AbortSignal.any([request.signal, this.lifetime.signal]);
+    const signal = this.signalOf(request);
     const { tokens } = preparePrompt(this.runtime, request.messages);
     const result = (evaluatedTokens: number): WarmResult => ({
       promptTokens: tokens.length,
@@ -141,6 +143,39 @@ export class LocalProvider implements LlmProvider {
     }
   }
 
+  async answerAhead(request: LlmAheadRequest): Promise<WarmResult> {
+    const startedAt = performance.now();
+    const signal = this.signalOf(request);
+    const grammar = request.schema === undefined ? undefined : await this.grammarFor(request.schema, request.stage);
+    const call = this.prepare(request, grammar);
+    const result = (generation: Generation | null): WarmResult => ({
+      promptTokens: call.prompt.tokens.length,
+      evaluatedTokens: generation === null ? 0 : generation.usage.promptTokens - generation.usage.cachedPromptTokens,
+      generatedTokens: generation?.usage.generatedTokens ?? 0,
+      totalMs: performance.now() - startedAt,
+      aborted: signal.aborted,
+    });
+    // Answered already (an earlier reading asked the same), or no room: nothing to do.
+    if (call.room <= 0 || signal.aborted || this.answersAhead.has(call.key)) return result(null);
+    const { gate } = this;
+    const owner = { principal: request.principal, stage: request.stage };
+    const work = this.pool.runSpare(call.prompt.tokens, owner, (sequence) =>
+      this.generateOn(sequence, call, {
+        priority: WARM_UP,
+        signal,
+        onTextDelta: undefined,
+        stepAside: gate === null ? undefined : () => gate.clear(),
+      }),
+    );
+    this.answersAhead.keep(call.key, work);
+    this.inFlight.add(work);
+    try {
+      return result(await work.catch(() => null));
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
   countTokens(text: string): Promise<number> {
     return Promise.resolve(this.runtime.model.tokenize(text).length);
   }
@@ -152,49 +187,35 @@ export class LocalProvider implements LlmProvider {
     await disposeLocalRuntime(this.runtime);
   }
 
-  private async generate(request: OpenableRequest, grammar: LlamaGrammar | undefined): Promise<Generation> {
+  private async generate(request: OpenableRequest, grammar: KeyedGrammar | undefined): Promise<Generation> {
     const { stage } = request;
     if (this.lifetime.signal.aborted) throw new LlmError('provider', 'the local provider was disposed', stage);
     if (request.signal?.aborted === true) throw abortedError(stage);
-    const opened = this.openReply(request, grammar);
-    let chatPrompt: PreparedPrompt;
-    try {
-      chatPrompt = preparePrompt(this.runtime, opened.messages);
-    } catch (error) {
-      throw new LlmError('provider', `cannot apply the chat template: ${errorMessage(error)}`, stage, { cause: error });
-    }
-    const prompt =
-      grammar === undefined
-        ? chatPrompt
-        : { ...chatPrompt, stopTexts: [...chatPrompt.stopTexts, ...grammarStopTexts(grammar)] };
-    const room = this.runtime.context.contextSize - prompt.tokens.length;
-    if (room <= 0) {
-      const message = `the prompt has ${prompt.tokens.length} tokens; the context holds ${this.runtime.context.contextSize}`;
+    const call = this.prepare(request, grammar);
+    if (call.room <= 0) {
+      const message = `the prompt has ${call.prompt.tokens.length} tokens; the context holds ${this.runtime.context.contextSize}`;
       throw new LlmError('provider', message, stage);
     }
-    const signal =
-      request.signal === undefined ? this.lifetime.signal : AbortSignal.any([request.signal, this.lifetime.signal]);
+    const signal = this.signalOf(request);
+    const ahead = this.answersAhead.take(call.key);
+    const answered = ahead === undefined ? null : await takeAnswer(ahead, call, request, signal);
+    if (answered !== null) return answered;
     const { gate } = this;
     const foreground = isForeground(stage);
     const run = (sequence: LlamaContextSequence) =>
-      generateOnSequence(sequence, this.runtime.model, prompt, {
-        temperature: request.temperature ?? DEFAULT_TEMPERATURE,
-        seed: request.seed,
-        maxTokens: Math.min(request.maxTokens ?? room, room),
+      this.generateOn(sequence, call, {
         priority: evaluationPriorityOf(stage),
-        grammarState: opened.grammarState,
-        trimTrailingWhitespace: grammar?.trimWhitespaceSuffix ?? false,
         signal,
         onTextDelta: request.onTextDelta,
         stepAside: gate === null || foreground ? undefined : () => gate.clear(),
       });
     // Held only once the call has its sequence: a foreground call queued behind a background one must not stop it.
     const work = this.pool
-      .run(prompt.tokens, { principal: request.principal, stage }, (sequence) =>
+      .run(call.prompt.tokens, { principal: request.principal, stage }, (sequence) =>
         gate !== null && foreground ? gate.hold(() => run(sequence)) : run(sequence),
       )
-      .then((generation) => ({ ...generation, text: opened.text + generation.text }));
-    if (opened.text !== '') request.onTextDelta?.(opened.text);
+      .then((generation) => ({ ...generation, text: call.opened.text + generation.text }));
+    if (call.opened.text !== '') request.onTextDelta?.(call.opened.text);
     this.inFlight.add(work);
     void work.then(
       () => this.inFlight.delete(work),
@@ -212,6 +233,53 @@ export class LocalProvider implements LlmProvider {
     if (watched !== undefined) this.speedWatch?.end(watched, generation.aborted ? null : generation.usage);
     if (generation.aborted) throw abortedError(stage);
     return generation;
+  }
+
+  /** The call's chat prompt (with its opening and the grammar's stop texts), the room left for its reply, and its key. */
+  private prepare(request: OpenableRequest, grammar: KeyedGrammar | undefined): PreparedCall {
+    const opened = this.openReply(request, grammar?.grammar);
+    let chatPrompt: PreparedPrompt;
+    try {
+      chatPrompt = preparePrompt(this.runtime, opened.messages);
+    } catch (error) {
+      const reason = `cannot apply the chat template: ${errorMessage(error)}`;
+      throw new LlmError('provider', reason, request.stage, { cause: error });
+    }
+    const prompt =
+      grammar === undefined
+        ? chatPrompt
+        : { ...chatPrompt, stopTexts: [...chatPrompt.stopTexts, ...grammarStopTexts(grammar.grammar)] };
+    const room = this.runtime.context.contextSize - prompt.tokens.length;
+    const settings = {
+      temperature: request.temperature ?? DEFAULT_TEMPERATURE,
+      seed: request.seed,
+      maxTokens: Math.min(request.maxTokens ?? room, room),
+      trimTrailingWhitespace: grammar?.grammar.trimWhitespaceSuffix ?? false,
+    };
+    const { temperature, seed, maxTokens } = settings;
+    const key = {
+      tokens: prompt.tokens,
+      grammar: grammar?.key ?? '',
+      temperature,
+      seed,
+      maxTokens,
+      opening: opened.text,
+    };
+    return { opened, prompt, room, settings, key };
+  }
+
+  private generateOn(sequence: LlamaContextSequence, call: PreparedCall, run: RunParams): Promise<Generation> {
+    return generateOnSequence(sequence, this.runtime.model, call.prompt, {
+      ...call.settings,
+      ...run,
+      grammarState: call.opened.grammarState,
+    });
+  }
+
+  private signalOf(request: LlmRequest): AbortSignal {
+    return request.signal === undefined
+      ? this.lifetime.signal
+      : AbortSignal.any([request.signal, this.lifetime.signal]);
   }
 
   /**
@@ -234,7 +302,7 @@ export class LocalProvider implements LlmProvider {
   }
 
   /** One grammar per distinct schema, built once: building it parses GBNF in llama.cpp. */
-  private grammarFor(schema: z.ZodType, stage: StageKind): Promise<LlamaGrammar> {
+  private grammarFor(schema: z.ZodType, stage: StageKind): Promise<KeyedGrammar> {
     const gbnfSchema = toGbnfJsonSchema(toJsonSchema(schema));
     const key = JSON.stringify(gbnfSchema);
     let grammar = this.grammars.get(key);
@@ -243,16 +311,37 @@ export class LocalProvider implements LlmProvider {
       this.grammars.set(key, grammar);
       grammar.catch(() => this.grammars.delete(key));
     }
-    return grammar.catch((error: unknown) => {
-      throw new LlmError('provider', `cannot build a JSON grammar for the schema: ${errorMessage(error)}`, stage, {
-        cause: error,
-      });
-    });
+    return grammar.then(
+      (built) => ({ grammar: built, key }),
+      (error: unknown) => {
+        const reason = `cannot build a JSON grammar for the schema: ${errorMessage(error)}`;
+        throw new LlmError('provider', reason, stage, { cause: error });
+      },
+    );
   }
 }
 
 /** A call as `generate` takes it: an object call's reply opening, when it has one, with the rest of the request. */
 type OpenableRequest = LlmRequest & Pick<LlmObjectRequest<unknown>, 'replyOpening'>;
+
+/** A JSON grammar with the schema it was built from, which tells two calls' grammars apart. */
+interface KeyedGrammar {
+  readonly grammar: LlamaGrammar;
+  readonly key: string;
+}
+
+/** A call made ready for the model: everything `generateOnSequence` takes but how it shares the batches. */
+interface PreparedCall {
+  readonly opened: { readonly text: string; readonly grammarState: LlamaGrammarEvaluationState | undefined };
+  readonly prompt: PreparedPrompt;
+  /** Tokens the context has left for the reply. */
+  readonly room: number;
+  readonly settings: Pick<GenerationParams, 'temperature' | 'seed' | 'maxTokens' | 'trimTrailingWhitespace'>;
+  readonly key: AnswerKey;
+}
+
+/** How a prepared call shares the model: its priority, its signal, its stream and when it steps aside. */
+type RunParams = Pick<GenerationParams, 'priority' | 'signal' | 'onTextDelta' | 'stepAside'>;
 
 /** The grammar's own text stop triggers (node-llama-cpp's JSON grammars stop on four newlines). */
 function grammarStopTexts(grammar: LlamaGrammar): string[] {

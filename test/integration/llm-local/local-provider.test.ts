@@ -230,6 +230,38 @@ describe('the local provider on the tiny model', () => {
     expect(stopped).toMatchObject({ aborted: true, evaluatedTokens: 0 });
   });
 
+  it('answers a call ahead: the same call later takes that answer, evaluating nothing, once', async () => {
+    const call = {
+      stage: 'intent_check' as const,
+      principal: 'silas-crane',
+      messages: ask('Will the harbourmaster seek anyone out tonight?'),
+      schema: personSchema,
+      schemaName: 'person',
+      temperature: 0.7,
+    };
+    const ahead = await provider.answerAhead(call);
+    expect(ahead.aborted).toBe(false);
+    expect(ahead.evaluatedTokens).toBeGreaterThan(0);
+    const answered = await provider.generateObject(call);
+    expect(personSchema.safeParse(answered.value).success).toBe(true);
+    // Its prompt was evaluated ahead: a call of its own re-evaluates at least its last token.
+    expect(answered.usage.cachedPromptTokens).toBe(answered.usage.promptTokens);
+    expect(answered.usage.generatedTokens).toBe(ahead.generatedTokens);
+    const again = await provider.generateObject(call);
+    expect(again.usage.cachedPromptTokens).toBeLessThan(again.usage.promptTokens);
+
+    // Other settings are another call; an answer that was stopped is dropped.
+    await provider.answerAhead(call);
+    const warmer = await provider.generateObject({ ...call, temperature: 0.9 });
+    expect(warmer.usage.cachedPromptTokens).toBeLessThan(warmer.usage.promptTokens);
+    expect((await provider.generateObject(call)).usage.cachedPromptTokens).toBe(answered.usage.promptTokens);
+    const stop = new AbortController();
+    stop.abort();
+    expect(await provider.answerAhead({ ...call, signal: stop.signal })).toMatchObject({ aborted: true });
+    const fresh = await provider.generateObject(call);
+    expect(fresh.usage.cachedPromptTokens).toBeLessThan(fresh.usage.promptTokens);
+  });
+
   it('puts a reply opening the grammar allows in the prompt: the model writes only what follows it', async () => {
     const script = z.object({ beats: z.array(z.object({ type: z.literal('narration'), content: z.string() })) });
     const opening = '{"beats": [{"type": "narration", "content": "';
