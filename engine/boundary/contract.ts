@@ -79,6 +79,9 @@ export interface StepStageCall<T> {
   readonly maxTokens?: number;
 }
 
+/** A call's settings but its prompt: what makes two calls of one prompt the same call. */
+export type CallSettings<T> = Pick<StepStageCall<T>, 'schema' | 'schemaName' | 'temperature' | 'maxTokens'>;
+
 export interface BoundaryStepContext {
   readonly pack: StoryPack;
   readonly prompts: PromptBook;

@@ -22,6 +22,7 @@ export {
   type StepHandler,
   type StepResult,
   type StepStageCall,
+  type CallSettings,
 } from './contract.ts';
 export {
   runBoundaryWorkflow,

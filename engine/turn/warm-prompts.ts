@@ -9,16 +9,19 @@ export interface PromptToWarm extends WarmUpPrompt {
 
 /**
  * Warms the prompts one after another, each on its own stage's provider (one without a cache of its own has nothing
- * to warm); the signal, which the next input aborts, stops the rest.
+ * to warm); a prompt given with its call's settings is answered ahead where the provider can. The signal, which the
+ * next input aborts, stops the rest.
  */
 export async function warmPrompts(
   router: LlmRouter,
   prompts: readonly PromptToWarm[],
   signal: AbortSignal,
 ): Promise<void> {
-  for (const { stage, principal, messages, speculative } of prompts) {
+  for (const { stage, principal, messages, speculative, call } of prompts) {
     const provider = await router.forStage(stage);
     if (signal.aborted) return;
-    if (provider.warm !== undefined) await provider.warm({ stage, principal, messages, signal, speculative });
+    const request = { stage, principal, messages, signal };
+    if (call !== undefined && provider.answerAhead !== undefined) await provider.answerAhead({ ...request, ...call });
+    else if (provider.warm !== undefined) await provider.warm({ ...request, speculative });
   }
 }

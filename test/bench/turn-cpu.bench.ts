@@ -88,6 +88,8 @@ function warmRow(warms: readonly ComputeWarm[]) {
     warms: warms.length,
     prompt: warms.reduce((sum, warm) => sum + warm.result.promptTokens, 0),
     evaluated: warms.reduce((sum, warm) => sum + warm.result.evaluatedTokens, 0),
+    // Answers ahead (a scene's off-screen stages) generate too; a warm-up generates nothing.
+    generated: warms.reduce((sum, warm) => sum + (warm.result.generatedTokens ?? 0), 0),
     ms: Math.round(warms.reduce((sum, warm) => sum + warm.result.totalMs, 0)),
     aborted: warms.filter((warm) => warm.result.aborted).length,
   };

@@ -88,9 +88,12 @@ export interface ComputeReplayOptions {
   readonly outputTokens?: (request: LlmRequest, schemaName: string | undefined) => number;
 }
 
+/** The script replies come from; one that can say what a call would get (ScriptedProvider) lets calls be answered ahead. */
+type ReplyScript = LlmProvider & { replyAhead?(request: LlmRequest): string | null };
+
 export function createComputeReplayProvider(
   compute: LlmProvider & { countTokens(text: string): Promise<number> },
-  script: LlmProvider,
+  script: ReplyScript,
   options: ComputeReplayOptions = {},
 ): ComputeReplayProvider {
   const calls: ComputeCall[] = [];
@@ -149,6 +152,23 @@ export function createComputeReplayProvider(
     }
   }
 
+  /** A warm-up or an answer ahead passed on to the compute provider, recorded; nothing done when it has none. */
+  async function inIdleTime(
+    stage: string,
+    work: () => Promise<WarmResult | undefined> | undefined,
+  ): Promise<WarmResult> {
+    const startedAt = performance.now();
+    running++;
+    try {
+      const result = (await work()) ?? { promptTokens: 0, evaluatedTokens: 0, totalMs: 0, aborted: false };
+      warms.push({ startedAt, stage, result });
+      return result;
+    } finally {
+      running--;
+      lastEnd = performance.now();
+    }
+  }
+
   return {
     kind: 'local',
     model: `compute replay on ${compute.model}`,
@@ -159,23 +179,17 @@ export function createComputeReplayProvider(
         script.generateObject({ ...quiet, schema: request.schema, schemaName: request.schemaName }),
       ),
     warms,
-    async warm(request) {
-      const startedAt = performance.now();
-      running++;
-      try {
-        const result = (await compute.warm?.(request)) ?? {
-          promptTokens: 0,
-          evaluatedTokens: 0,
-          totalMs: 0,
-          aborted: false,
-        };
-        warms.push({ startedAt, stage: request.stage, result });
-        return result;
-      } finally {
-        running--;
-        lastEnd = performance.now();
-      }
-    },
+    warm: (request) => inIdleTime(request.stage, () => compute.warm?.(request)),
+    // The answer the call would get, generated at the length the call will ask for (free text, as every call here): the
+    // call then finds it in the compute provider's answers, taking the scripted reply as any call does.
+    answerAhead: (request) =>
+      inIdleTime(request.stage, async () => {
+        const reply = script.replyAhead?.(request) ?? null;
+        if (reply === null) return undefined;
+        const { schema: _schema, schemaName, ...text } = request;
+        const maxTokens = await outputCapOf(request, schemaName, reply);
+        return compute.answerAhead?.({ ...text, maxTokens });
+      }),
     countTokens: (text) => compute.countTokens(text),
     async settle(quietMs) {
       while (running > 0 || performance.now() - lastEnd < quietMs) await sleep(25);

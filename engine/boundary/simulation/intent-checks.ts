@@ -7,13 +7,21 @@ import {
 } from '../../npc/index.ts';
 import type { LlmMessage } from '../../llm/index.ts';
 import type { StoryPack } from '../../pack/index.ts';
-import type { BoundaryStepContext } from '../contract.ts';
+import type { BoundaryStepContext, CallSettings } from '../contract.ts';
 import { characterId, storyHeader } from './cast.ts';
 import type { OffscreenScene } from './offscreen-scene.ts';
 import { intentCheckSchema, type IntentCheckReply } from './outputs.ts';
 import { characterSheet, periodOf } from './sheets.ts';
 
 export type AskedIntent = { readonly character: string; readonly reply: IntentCheckReply };
+
+/** An IntentCheck's settings: the same at the close and when its answer is asked ahead (offscreenWarmUps). */
+export const INTENT_CHECK = {
+  schema: intentCheckSchema,
+  schemaName: 'intent_check',
+  maxTokens: 500,
+  temperature: 0.4,
+} as const satisfies CallSettings<IntentCheckReply>;
 
 /**
  * IntentCheck for every character the pair scores cannot settle (borderline pairs and chain links): each is asked,
@@ -31,10 +39,7 @@ export async function askIntentChecks(
         stage: 'intent_check',
         principal: character,
         messages,
-        schema: intentCheckSchema,
-        schemaName: 'intent_check',
-        maxTokens: 500,
-        temperature: 0.4,
+        ...INTENT_CHECK,
       });
       return { character, reply };
     }),

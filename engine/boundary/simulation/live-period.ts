@@ -1,7 +1,7 @@
 import type { CohortPlan, SimulationWindow } from '../../npc/index.ts';
 import type { LlmMessage } from '../../llm/index.ts';
 import type { Character } from '../../pack/index.ts';
-import type { BoundaryStepContext } from '../contract.ts';
+import type { BoundaryStepContext, CallSettings } from '../contract.ts';
 import type { OffscreenScene } from './offscreen-scene.ts';
 import { standaloneSimulationSchema, type LivedPeriod } from './outputs.ts';
 import { castLine, placesLine, storyHeader } from './cast.ts';
@@ -47,20 +47,26 @@ export async function livePeriod(
   return { lives: [...standaloneLives, ...inCohorts], cohortRuns: cohorts.map(({ run }) => run) };
 }
 
+/** A StandaloneSimulation's settings: the same at the close and when its answer is asked ahead (offscreenWarmUps). */
+export const STANDALONE_SIMULATION = {
+  schema: standaloneSimulationSchema,
+  schemaName: 'standalone_simulation',
+  maxTokens: 1800,
+  temperature: 0.7,
+} as const satisfies CallSettings<LivedPeriod>;
+
 async function standalone(
   context: BoundaryStepContext,
   scene: OffscreenScene,
   window: SimulationWindow,
   character: Character,
 ): Promise<SimulatedLife> {
+  const messages = standaloneSimulationPrompt(context, scene, window, character);
   const lived = await context.callObject({
     stage: 'standalone_simulation',
     principal: character.id,
-    messages: standaloneSimulationPrompt(context, scene, window, character),
-    schema: standaloneSimulationSchema,
-    schemaName: 'standalone_simulation',
-    maxTokens: 1800,
-    temperature: 0.7,
+    messages,
+    ...STANDALONE_SIMULATION,
   });
   return { character: character.id, cohort: [], lived };
 }

@@ -19,6 +19,8 @@ export interface ScriptedProvider extends LlmProvider {
   readonly kind: 'scripted';
   /** Throws LlmError('script_mismatch') listing, per stage, the entries no call consumed. */
   assertExhausted(): void;
+  /** The reply's text a call like `request` would get if it came now, leaving it in the script; null when none would. */
+  replyAhead(request: LlmRequest): string | null;
 }
 
 /** Deterministic replies from a script (see fixture-schema.ts for the format), for tests and pack regression fixtures. */
@@ -35,7 +37,7 @@ export async function createScriptedProvider(source: ScriptSource): Promise<Scri
     if (entry.error !== undefined) {
       throw new LlmError(entry.error, entry.message ?? `scripted ${entry.error} (${located.location})`, request.stage);
     }
-    const text = typeof entry.reply === 'string' ? entry.reply : JSON.stringify(entry.reply);
+    const text = replyText(located);
     const firstAt = await streamReply(text, request.stage, request.signal, request.onTextDelta);
     const usage = {
       promptTokens: estimateTokens(promptText(request)),
@@ -67,6 +69,10 @@ export async function createScriptedProvider(source: ScriptSource): Promise<Scri
         );
       }
     },
+    replyAhead(request) {
+      const located = queue.peek(request);
+      return located === undefined || located.entry.error !== undefined ? null : replyText(located);
+    },
     assertExhausted() {
       const unused = [...queue.unused()];
       if (unused.length === 0) return;
@@ -78,6 +84,10 @@ export async function createScriptedProvider(source: ScriptSource): Promise<Scri
       // Nothing held: the script lives in memory.
     },
   };
+}
+
+function replyText({ entry }: LocatedEntry): string {
+  return typeof entry.reply === 'string' ? entry.reply : JSON.stringify(entry.reply);
 }
 
 function stripStage(message: string, request: LlmRequest): string {

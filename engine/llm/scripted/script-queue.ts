@@ -6,6 +6,11 @@ import type { LocatedEntry } from './fixture-schema.ts';
 export interface ScriptQueue {
   /** The next entry for the request's stage, if the request matches it; otherwise a script_mismatch / script_exhausted error. */
   take(request: LlmRequest): LocatedEntry;
+  /**
+   * The first entry still unused for the request's stage that it matches, left in place: the reply a call like it
+   * would get if it came (a benchmark sizes work done ahead of a call with it).
+   */
+  peek(request: LlmRequest): LocatedEntry | undefined;
   /** Entries never consumed, per stage. */
   unused(): ReadonlyMap<StageKind, readonly LocatedEntry[]>;
 }
@@ -37,6 +42,10 @@ export function createScriptQueue(entries: readonly LocatedEntry[]): ScriptQueue
       }
       used.set(request.stage, position + 1);
       return next;
+    },
+    peek(request) {
+      const list = byStage.get(request.stage) ?? [];
+      return list.slice(used.get(request.stage) ?? 0).find((entry) => mismatch(entry, request) === undefined);
     },
     unused() {
       const left = new Map<StageKind, readonly LocatedEntry[]>();

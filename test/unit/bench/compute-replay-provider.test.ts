@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createScriptedProvider, type LlmProvider, type LlmRequest } from '../../../engine/llm/index.ts';
+import {
+  createScriptedProvider,
+  type LlmAheadRequest,
+  type LlmProvider,
+  type LlmRequest,
+} from '../../../engine/llm/index.ts';
 import { createComputeReplayProvider, STAGE_OUTPUT_CAPS } from '../../support/compute-replay-provider.ts';
 
 /**
@@ -9,6 +14,7 @@ import { createComputeReplayProvider, STAGE_OUTPUT_CAPS } from '../../support/co
  */
 function recordingCompute() {
   const requests: LlmRequest[] = [];
+  const ahead: LlmAheadRequest[] = [];
   const provider: LlmProvider & { countTokens(text: string): Promise<number> } = {
     kind: 'local',
     model: 'recording compute',
@@ -26,10 +32,15 @@ function recordingCompute() {
       return { text: 'x'.repeat(tokens), usage, model: 'recording compute', attempts: 1 };
     },
     generateObject: () => Promise.reject(new Error('the replay only asks the compute for text')),
+    async answerAhead(request) {
+      ahead.push(request);
+      const generatedTokens = request.maxTokens ?? 0;
+      return { promptTokens: 100, evaluatedTokens: 40, generatedTokens, totalMs: 9, aborted: false };
+    },
     countTokens: async (text) => text.split(/\s+/u).filter((word) => word !== '').length,
     async dispose() {},
   };
-  return { provider, requests };
+  return { provider, requests, ahead };
 }
 
 const DIALOG = 'Keep it down, mister, Mother Rook hears through walls.';
@@ -128,6 +139,35 @@ describe('the compute replay provider', () => {
     expect(compute.requests[0]?.messages).toEqual([...messages, { role: 'assistant', content: opening }]);
     // The reply is 4 "words" of the recording compute's count; the opening 5: at least one token is still generated.
     expect(compute.requests[0]?.maxTokens).toBe(1);
+  });
+
+  it('answers ahead at the length the call will ask, as free text, leaving the scripted reply to the call', async () => {
+    const compute = recordingCompute();
+    const script = await createScriptedProvider({
+      entries: [
+        { stage: 'intent_check', principal: 'ambrose-hale', reply: { seeking: [] } },
+        { stage: 'intent_check', principal: 'silas-crane', reply: { where: 'He keeps to the harbour office.' } },
+      ],
+    });
+    const replay = createComputeReplayProvider(compute.provider, script);
+    const messages = [{ role: 'user' as const, content: 'Will Silas seek anyone out?' }];
+    const call = { stage: 'intent_check' as const, principal: 'silas-crane', messages, temperature: 0.4 };
+    const schema = z.object({ where: z.string() });
+    const ahead = await replay.answerAhead?.({ ...call, schema, schemaName: 'intent_check' });
+    // The reply's six words, the principal's own entry: the first for the stage is another's.
+    expect(compute.ahead).toEqual([{ ...call, maxTokens: 6 }]);
+    expect(ahead).toMatchObject({ generatedTokens: 6 });
+    expect(replay.warms.map((warm) => warm.stage)).toEqual(['intent_check']);
+    // The ahead took nothing from the script: each call still gets its own entry, in the script's order.
+    await replay.generateObject({
+      ...call,
+      principal: 'ambrose-hale',
+      schema: z.unknown(),
+      schemaName: 'intent_check',
+    });
+    const result = await replay.generateObject({ ...call, schema, schemaName: 'intent_check' });
+    expect(result.value.where).toBe('He keeps to the harbour office.');
+    expect(compute.requests.at(-1)).toMatchObject({ ...call, maxTokens: 6 });
   });
 
   it('fails the call when the script does not match, before any compute', async () => {

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LlmAheadRequest, LlmObjectRequest, LlmProvider, LlmWarmRequest } from '../../../engine/llm/index.ts';
+import { createInstantProvider } from '../../support/instant-provider.ts';
+import { startPlay, unwrap, type PlaySetup } from '../../support/playthrough.ts';
+
+// Issue 14: a scene's close waits for its off-screen stages. Their prompts are known while the player reads, so a
+// provider that can answers them ahead, and the close takes those answers instead of generating its own.
+
+let setup: PlaySetup | null = null;
+afterEach(async () => {
+  await setup?.cleanup();
+  setup = null;
+});
+
+const OFFSCREEN_STAGES: readonly string[] = ['intent_check', 'standalone_simulation'];
+
+/** Test double at the LLM boundary: the instant provider, recording what it is asked ahead and the close's calls. */
+function answeringProvider() {
+  const instant = createInstantProvider();
+  const ahead: LlmAheadRequest[] = [];
+  const warmed: LlmWarmRequest[] = [];
+  const closing: LlmObjectRequest<unknown>[] = [];
+  const provider: LlmProvider = {
+    ...instant,
+    async generateObject<T>(request: LlmObjectRequest<T>) {
+      if (OFFSCREEN_STAGES.includes(request.stage)) closing.push(request);
+      return instant.generateObject(request);
+    },
+    async warm(request) {
+      warmed.push(request);
+      return { promptTokens: 1, evaluatedTokens: 1, totalMs: 0, aborted: false };
+    },
+    async answerAhead(request) {
+      ahead.push(request);
+      return { promptTokens: 1, evaluatedTokens: 1, generatedTokens: 1, totalMs: 0, aborted: false };
+    },
+  };
+  return { provider, ahead, warmed, closing };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let waited = 0; !check(); waited += 10) {
+    if (waited > 10_000) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** What makes two calls the same call: the prompt and every setting. */
+const sameCall = (request: LlmAheadRequest | LlmObjectRequest<unknown>) => ({
+  stage: request.stage,
+  principal: request.principal,
+  messages: request.messages,
+  schemaName: request.schemaName,
+  temperature: request.temperature,
+  maxTokens: request.maxTokens,
+});
+
+describe('the off-screen stages, answered ahead while the player reads', () => {
+  it('are asked exactly as the close then calls them, and no longer only warmed', async () => {
+    const fake = answeringProvider();
+    setup = await startPlay(async () => fake.provider);
+    const { api } = setup;
+    const save = unwrap(await api['saves.create']({ packId: 'lantern-quay', seed: 16 }));
+    const first = unwrap(await api['play.submit']({ saveId: save.id, text: 'I shake the rain from my coat.' }));
+    await until(() => fake.ahead.some((request) => request.stage === 'standalone_simulation'));
+    expect(fake.warmed.filter((warm) => OFFSCREEN_STAGES.includes(warm.stage))).toEqual([]);
+    const ended = unwrap(await api['play.submit']({ saveId: first.saveId, text: '/end scene' }));
+    expect(unwrap(await api['play.settle']({ saveId: ended.saveId })).failure).toBeNull();
+    expect(fake.closing.map((call) => call.stage)).toEqual(expect.arrayContaining([...OFFSCREEN_STAGES]));
+    for (const call of fake.closing) {
+      const asked = fake.ahead.find((request) => request.stage === call.stage && request.principal === call.principal);
+      expect(asked && sameCall(asked), `${call.stage} of ${call.principal ?? '?'}`).toEqual(sameCall(call));
+      expect(asked?.schema).toBe(call.schema);
+    }
+  });
+});
