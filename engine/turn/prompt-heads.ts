@@ -8,7 +8,7 @@ import { warmPrompts, type PromptToWarm } from './warm-prompts.ts';
 
 /** The beginning of one stage's prompt for one principal, as its first call of the next turn will have it. */
 export interface PromptHead extends PromptToWarm {
-  readonly stage: 'npc_intent' | 'persona_extractor' | 'character_extractor';
+  readonly stage: 'npc_intent' | 'persona_extractor' | 'character_extractor' | 'lore_extractor';
 }
 
 type ViewAt = (context: TurnContext) => StageView;
@@ -20,8 +20,9 @@ type ViewAt = (context: TurnContext) => StageView;
  * and for each character present. The turn's own messages come after a head, so each is cut where a message of the
  * next turn would go: the prompt is rendered twice, the second time with one more line of story (for the persona's
  * extractor, whose story ends where the turn begins, with the persona's intention: its head holds its states and
- * thoughts too), and cut where the two part. Characters likeliest to act come first: the baked, then the most
- * talkative. Nothing is emitted and nothing of the setup is changed.
+ * thoughts too), and cut where the two part. Last the Lore Extractor's: its instructions and what the place brings to
+ * mind, up to the round's passage. Characters likeliest to act come first: the baked, then the most talkative. Nothing
+ * is emitted and nothing of the setup is changed.
  */
 export function nextPromptHeads(setup: Omit<TurnSetup, 'events'>): PromptHead[] {
   const { context } = beginTurn({ ...setup, emit: () => undefined }, []);
@@ -67,6 +68,13 @@ export function nextPromptHeads(setup: Omit<TurnSetup, 'events'>): PromptHead[] 
       })),
       speculative: true,
     })),
+    {
+      stage: 'lore_extractor' as const,
+      principal: 'world',
+      // The round is the turn's first either way: the line added is the passage the extractor reads.
+      messages: head(() => ({ stage: 'lore_extractor', principal: 'world', roundStartSeq: round(context) })),
+      speculative: false,
+    },
   ];
 }
 

@@ -226,30 +226,46 @@ function loreFor(
 ): { readonly lore: PromptContext['lore']; readonly msgs: readonly PromptMessage[] } {
   const audiences = loreAudiences(request.stage, request.principal, personaId);
   const settings = loreSettings(pack);
-  const find = (seen: readonly PromptMessage[], scanDepth = settings.scanDepth) => {
-    const found = findLore(
-      pack,
-      state.lore,
-      seen.map((message) => message.content),
-      audiences,
-      request.cursor.turn,
-      scanDepth,
-    );
+  const findIn = (texts: readonly string[], scanDepth = settings.scanDepth) => {
+    const found = findLore(pack, state.lore, texts, audiences, request.cursor.turn, scanDepth);
     return [...found.constant, ...found.activated];
   };
+  const find = (seen: readonly PromptMessage[], scanDepth = settings.scanDepth) =>
+    findIn(
+      seen.map((message) => message.content),
+      scanDepth,
+    );
   if (request.stage === 'narrator') {
     const constant = find(msgs).filter((piece) => piece.constant);
     return { lore: { text: loreLines(withinBudget(constant, settings.constantBudget).kept), learned: '' }, msgs };
+  }
+  if (request.stage === 'lore_extractor') {
+    // What the place brings to mind comes first: every Lore Extractor call of the scene, and the warm-up of its head
+    // (turn/prompt-heads.ts), begins with it; what only the passage names follows.
+    const place = findIn([placeText(pack, state)]);
+    const held = new Set(place.map((piece) => piece.id));
+    const seen = [...place, ...find(msgs).filter((piece) => !held.has(piece.id))];
+    return { lore: loreBlock(withinBudget(seen, settings.stageBudget).kept), msgs };
   }
   const turnLong = request.stage === 'npc_intent' || request.stage === 'character_dialog';
   const before = msgs.filter((message) => !message.current);
   const seen = turnLong ? find(before, settings.scanDepth + lastTurnLines(before, request.cursor.turn)) : find(msgs);
   const { kept } = withinBudget(seen, settings.stageBudget);
-  const lore = {
+  return { lore: loreBlock(kept), msgs: turnLong ? withRecalls(msgs, kept, find, settings.stageBudget) : msgs };
+}
+
+/** The lore a stage prints, in the order kept: the pack's own entries, then what the story learned. */
+function loreBlock(kept: readonly LorePiece[]): PromptContext['lore'] {
+  return {
     text: loreLines(kept.filter((piece) => piece.origin === 'authored')),
     learned: loreLines(kept.filter((piece) => piece.origin === 'learned')),
   };
-  return { lore, msgs: turnLong ? withRecalls(msgs, kept, find, settings.stageBudget) : msgs };
+}
+
+/** The place as lore keys see it: its name and description. */
+function placeText(pack: StoryPack, state: PlayState): string {
+  const location = pack.locations.find((candidate) => candidate.id === state.location);
+  return location === undefined ? state.location : `${location.name}. ${location.description}`;
 }
 
 /**

@@ -240,7 +240,8 @@ export class PlaySession {
       const heads = nextPromptHeads(setup);
       await warmHeads(this.#deps.router, heads, ['npc_intent'], warming.signal);
       await warmInterpretation(this.#deps.router, next, warming.signal);
-      await warmHeads(this.#deps.router, heads, ['persona_extractor', 'character_extractor'], warming.signal);
+      const extractors = ['persona_extractor', 'character_extractor', 'lore_extractor'] as const;
+      await warmHeads(this.#deps.router, heads, extractors, warming.signal);
       const closing = closingNow(setup.pack, this.#store, setup, npc);
       await warmChronicler(setup, closing, warming.signal);
       await warmOffscreen(setup, closing, warming.signal);

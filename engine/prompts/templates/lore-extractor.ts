@@ -5,8 +5,8 @@ sentences of content. Often there is nothing new: reply with an empty list then.
 Reply with JSON only: {"facts": [{"key": "...", "content": "..."}], "summary": "one sentence"}
 ::user::
 What the lorebook already holds about this passage:
-{{#if lore.text}}{{lore.text}}
-{{/if}}{{#if lore.learned}}{{lore.learned}}
+{{#if lore.learned}}{{lore.learned}}
+{{/if}}{{#if lore.text}}{{lore.text}}
 {{/if}}{{#unless lore.text}}{{#unless lore.learned}}(empty){{/unless}}{{/unless}}
 
 The new passage:

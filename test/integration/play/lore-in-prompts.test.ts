@@ -164,6 +164,30 @@ describe('lore in a character’s prompts over one turn', () => {
   });
 });
 
+describe('lore in the Lore Extractor’s prompt', () => {
+  const passage = (content: string): StreamEntry[] => [{ ...entry(1, 'narrator', 'narration', content), turn: 2 }];
+
+  it('holds what the place brings to mind first, learned facts first, then what only the passage names', () => {
+    const saved = pack;
+    const place = pack.locations.find((location) => location.id === state.location);
+    pack = { ...pack, lore: [...BOOK, lore('place', place?.name ?? state.location, 'PLACE-LORE: the fire smokes.')] };
+    try {
+      const vault = prompt('lore_extractor', 'world', passage('The vault door is shut.'));
+      const order = ['LEARNED-30:', 'CONSTANT-LORE', 'PLACE-LORE', 'VAULT-LORE', 'The new passage:'];
+      const at = order.map((text) => vault.indexOf(text));
+      expect(at.every((index) => index >= 0)).toBe(true);
+      expect([...at].sort((a, b) => a - b)).toEqual(at);
+      // Another passage's prompt agrees through the place's lore: the warmed head of every call of the scene.
+      const tide = prompt('lore_extractor', 'world', passage('The tide is in.'));
+      const held = vault.indexOf('\n', vault.indexOf('PLACE-LORE'));
+      expect(tide.slice(0, held)).toBe(vault.slice(0, held));
+      expect(tide).toContain('TIDE-LORE');
+    } finally {
+      pack = saved;
+    }
+  });
+});
+
 describe('lore in the retrieved tier', () => {
   function tier(truth: TruthSet) {
     const landscape = landscapeNow(pack, { truth, turn: 2, location: state.location, persona: PERSONA });
