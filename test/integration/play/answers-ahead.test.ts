@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LlmAheadRequest, LlmObjectRequest, LlmProvider, LlmWarmRequest } from '../../../engine/llm/index.ts';
 import { createInstantProvider } from '../../support/instant-provider.ts';
 import { startPlay, unwrap, type PlaySetup } from '../../support/playthrough.ts';
+import { until } from '../../support/warm-up-helpers.ts';
 
 // Issue 14: a scene's close waits for its off-screen stages. Their prompts are known while the player reads, so a
 // provider that can answers them ahead, and the close takes those answers instead of generating its own.
@@ -36,13 +37,6 @@ function answeringProvider() {
     },
   };
   return { provider, ahead, warmed, closing };
-}
-
-async function until(check: () => boolean): Promise<void> {
-  for (let waited = 0; !check(); waited += 10) {
-    if (waited > 10_000) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** What makes two calls the same call: the prompt and every setting. */

@@ -8,6 +8,7 @@ import {
 } from '../../../engine/llm/index.ts';
 import { createInstantProvider } from '../../support/instant-provider.ts';
 import { startPlay, unwrap, type PlaySetup } from '../../support/playthrough.ts';
+import { promptAsText as text, until } from '../../support/warm-up-helpers.ts';
 
 // Issue 14: the Lore Extractor runs after every round, and a scene's close waits for the closing turn's. Its
 // lorebook begins with what the place brings to mind, which is known while the player reads: that head is warmed then,
@@ -37,16 +38,6 @@ function recordingProvider() {
   };
   return { provider, warms, extracted };
 }
-
-async function until(check: () => boolean): Promise<void> {
-  for (let waited = 0; !check(); waited += 10) {
-    if (waited > 10_000) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-const text = (messages: readonly LlmMessage[]) =>
-  messages.map((message) => `${message.role}: ${message.content}`).join('\n');
 
 describe('the Lore Extractor’s head, warmed while the player reads', () => {
   it('is where each of the next turn’s Lore Extractor calls begins, up to its passage', async () => {

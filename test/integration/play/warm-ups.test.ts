@@ -10,6 +10,7 @@ import {
 } from '../../../engine/llm/index.ts';
 import { createInstantProvider } from '../../support/instant-provider.ts';
 import { startPlay, unwrap, type PlaySetup } from '../../support/playthrough.ts';
+import { promptAsText as text, until } from '../../support/warm-up-helpers.ts';
 
 // Issue 14: while the player reads, the session puts the next Narrator prompt through the model up to where the
 // player's input goes, so the next turn's first Narrator call finds its instructions, setting and history already in
@@ -83,16 +84,6 @@ function warmingProvider(hold = false) {
     warmsStopped,
   };
 }
-
-async function until(check: () => boolean): Promise<void> {
-  for (let waited = 0; !check(); waited += 10) {
-    if (waited > 10_000) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-const text = (messages: readonly LlmMessage[]) =>
-  messages.map((message) => `${message.role}: ${message.content}`).join('\n');
 
 /** The lines of a Narrator prompt's Tier 3 ("What matters now"). */
 function tier3(prompt: string): string[] {
