@@ -241,11 +241,16 @@ function loreFor(
   }
   if (request.stage === 'lore_extractor') {
     // What the place brings to mind comes first: every Lore Extractor call of the scene, and the warm-up of its head
-    // (turn/prompt-heads.ts), begins with it; what only the passage names follows.
-    const place = findIn([placeText(pack, state)]);
+    // (turn/prompt-heads.ts), begins with it. It takes three quarters of the budget at most, so what the passage
+    // names beyond it, which follows, always has room.
+    const place = withinBudget(findIn([placeText(pack, state)]), Math.floor((settings.stageBudget * 3) / 4)).kept;
     const held = new Set(place.map((piece) => piece.id));
-    const seen = [...place, ...find(msgs).filter((piece) => !held.has(piece.id))];
-    return { lore: loreBlock(withinBudget(seen, settings.stageBudget).kept), msgs };
+    const left = settings.stageBudget - place.reduce((sum, piece) => sum + piece.tokens, 0);
+    const named = withinBudget(
+      find(msgs).filter((piece) => !held.has(piece.id)),
+      left,
+    ).kept;
+    return { lore: loreBlock([...place, ...named]), msgs };
   }
   const turnLong = request.stage === 'npc_intent' || request.stage === 'character_dialog';
   const before = msgs.filter((message) => !message.current);

@@ -186,6 +186,26 @@ describe('lore in the Lore Extractor’s prompt', () => {
       pack = saved;
     }
   });
+
+  it('leaves what the passage names room however much the place brings to mind', () => {
+    const saved = pack;
+    const name = pack.locations.find((location) => location.id === state.location)?.name ?? state.location;
+    const long = 'The smoke hangs under the beams. '.repeat(12);
+    const places = Array.from({ length: 10 }, (_, i) => lore(`place-${i}`, name, `PLACE-${i}: ${long}`));
+    // About a fifth of the budget: more than the place would leave if it could take all of it.
+    const deep = lore('vault-deep', 'vault', `VAULT-DEEP: ${'The vault is cold and deep. '.repeat(16)}`);
+    pack = { ...pack, lore: [...BOOK, deep, ...places] };
+    try {
+      const vault = prompt('lore_extractor', 'world', passage('The vault door is shut.'));
+      expect(vault).toContain('PLACE-0:');
+      // Ten of them would fill the budget twice over: the place keeps to its share.
+      expect(vault).not.toContain('PLACE-9:');
+      expect(vault).toContain('VAULT-LORE');
+      expect(vault).toContain('VAULT-DEEP');
+    } finally {
+      pack = saved;
+    }
+  });
 });
 
 describe('lore in the retrieved tier', () => {
