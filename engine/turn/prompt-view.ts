@@ -245,7 +245,7 @@ function loreFor(
     // names beyond it, which follows, always has room.
     const place = withinBudget(findIn([placeText(pack, state)]), Math.floor((settings.stageBudget * 3) / 4)).kept;
     const held = new Set(place.map((piece) => piece.id));
-    const left = settings.stageBudget - place.reduce((sum, piece) => sum + piece.tokens, 0);
+    const left = settings.stageBudget - tokensOf(place);
     const named = withinBudget(
       find(msgs).filter((piece) => !held.has(piece.id)),
       left,
@@ -265,6 +265,10 @@ function loreBlock(kept: readonly LorePiece[]): PromptContext['lore'] {
     text: loreLines(kept.filter((piece) => piece.origin === 'authored')),
     learned: loreLines(kept.filter((piece) => piece.origin === 'learned')),
   };
+}
+
+function tokensOf(pieces: readonly LorePiece[]): number {
+  return pieces.reduce((sum, piece) => sum + piece.tokens, 0);
 }
 
 /** The place as lore keys see it: its name and description. */
@@ -290,13 +294,13 @@ function withRecalls(
   budget: number,
 ): PromptMessage[] {
   const known = new Set(held.map((piece) => piece.id));
-  let left = budget - held.reduce((sum, piece) => sum + piece.tokens, 0);
+  let left = budget - tokensOf(held);
   return msgs.map((message, index) => {
     if (!message.current || isPrivate(message)) return message;
     const fresh = find(msgs.slice(0, index + 1)).filter((piece) => !known.has(piece.id));
     const { kept } = withinBudget(fresh, left);
     for (const piece of kept) known.add(piece.id);
-    left -= kept.reduce((sum, piece) => sum + piece.tokens, 0);
+    left -= tokensOf(kept);
     return kept.length === 0 ? message : { ...message, recalls: loreLines(kept) };
   });
 }

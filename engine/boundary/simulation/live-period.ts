@@ -61,11 +61,10 @@ async function standalone(
   window: SimulationWindow,
   character: Character,
 ): Promise<SimulatedLife> {
-  const messages = standaloneSimulationPrompt(context, scene, window, character);
   const lived = await context.callObject({
     stage: 'standalone_simulation',
     principal: character.id,
-    messages,
+    messages: standaloneSimulationPrompt(context, scene, window, character),
     ...STANDALONE_SIMULATION,
   });
   return { character: character.id, cohort: [], lived };

@@ -1,3 +1,11 @@
+/** The heading of the Tier 3 lines: the first of them, held or recalled, opens with it. */
+const MATTERS = 'What matters now (let it colour the telling; never quote it, never name it):';
+
+/** The recalled Tier 3 lines: before the turn so far when rounds follow, after the briefs otherwise. */
+const recalled = `{{#if guidance.recalled}}{{#if guidance.held}}And what this moment recalls:{{else}}${MATTERS}{{/if}}
+{{guidance.recalled}}
+{{/if}}`;
+
 export default `You are the narrator of "{{story.title}}", an interactive story. {{story.description}}
 Write in the language "{{story.language}}", in the second person for {{player_name}} and the third person for everyone else.
 {{#if story.genre}}Genre: {{story.genre}}.
@@ -35,11 +43,9 @@ What is known of this world:
 {{/if}}
 {{#if chars.states}}Visible states: {{chars.states}}
 {{/if}}
-{{#if guidance.held}}What matters now (let it colour the telling; never quote it, never name it):
+{{#if guidance.held}}${MATTERS}
 {{guidance.held}}
-{{/if}}{{#if guidance.rounds}}{{#if guidance.recalled}}{{#if guidance.held}}And what this moment recalls:{{else}}What matters now (let it colour the telling; never quote it, never name it):{{/if}}
-{{guidance.recalled}}
-{{/if}}{{/if}}{{#if turn.begun}}
+{{/if}}{{#if guidance.rounds}}${recalled}{{/if}}{{#if turn.begun}}
 This turn so far:
 {{#last history limits.history}}{{#if current}}{{line}}
 {{/if}}{{/last}}{{/if}}
@@ -50,9 +56,7 @@ This turn so far:
 
 {{/if}}{{#if guidance.choices}}{{guidance.choices}}
 {{/if}}{{#if guidance.creation}}{{guidance.creation}}
-{{/if}}{{#unless guidance.rounds}}{{#if guidance.recalled}}{{#if guidance.held}}And what this moment recalls:{{else}}What matters now (let it colour the telling; never quote it, never name it):{{/if}}
-{{guidance.recalled}}
-{{/if}}{{/unless}}{{#if guidance.surroundings}}{{guidance.surroundings}}
+{{/if}}{{#unless guidance.rounds}}${recalled}{{/unless}}{{#if guidance.surroundings}}{{guidance.surroundings}}
 {{/if}}
 {{#if guidance.directions}}{{guidance.directions}}
 {{/if}}
