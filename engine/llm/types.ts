@@ -18,6 +18,12 @@ export interface LlmRequest {
   readonly signal?: AbortSignal;
   /** Streamed text as it is generated; the deltas joined equal the final text. */
   readonly onTextDelta?: (delta: string) => void;
+  /**
+   * Text the reply must go on with after `sampled` tokens the model chose, '' for none: handed to the model in one
+   * batch instead of sampled (the benchmark's replay forces what a JSON grammar would). Only the local provider reads
+   * it; an object call's grammar forces its own.
+   */
+  readonly forcedText?: (sampled: number) => string;
 }
 
 export interface LlmObjectRequest<T> extends LlmRequest {

@@ -7,6 +7,8 @@ import type {
 } from 'node-llama-cpp';
 import type { LlmUsage } from '../types.ts';
 import type { PreparedPrompt } from './chat-prompt.ts';
+import { acceptInGrammar } from './reply-opening.ts';
+import type { ReplyGuide } from './reply-guide.ts';
 import { ReplyText } from './reply-text.ts';
 
 export interface GenerationParams {
@@ -25,6 +27,8 @@ export interface GenerationParams {
    * call waits for it (the foreground is running). See ForegroundGate.
    */
   readonly stepAside?: (() => Promise<void> | null) | undefined;
+  /** What the reply must go on with after a sampled token, and when it is whole (a JSON reply's grammar, say). */
+  readonly guide?: ReplyGuide | undefined;
 }
 
 /** A background prompt's chunk: short enough that prose arriving mid-chunk waits about a second on a CPU. */
@@ -50,16 +54,30 @@ export async function generateOnSequence(
   const startedAt = performance.now();
   const meterBefore = evaluatedTokens(sequence);
   const newTokens = await keepSharedPrefix(sequence, prompt.tokens);
+  const { guide } = params;
   const reply = new ReplyText(model, {
     stopTexts: prompt.stopTexts,
     trimTrailingWhitespace: params.trimTrailingWhitespace,
-    streaming: params.onTextDelta !== undefined,
+    streaming: params.onTextDelta !== undefined || guide !== undefined,
   });
   const recent: Token[] = [];
   let generatedTokens = 0;
+  let sampledTokens = 0;
   let firstTokenAt: number | null = null;
   let promptEvaluated: number | null = null;
   let aborted = params.signal?.aborted ?? false;
+  let guided = 0;
+  /** Adds a reply token (sampled or forced) to the text, streams it and shows it to the guide. */
+  const take = (token: Token): void => {
+    generatedTokens++;
+    const delta = reply.push(token);
+    if (delta !== '') params.onTextDelta?.(delta);
+    if (guide === undefined) return;
+    const soFar = reply.soFar;
+    guide.feed(soFar.slice(guided));
+    guided = soFar.length;
+  };
+  const done = (): boolean => reply.stopped || generatedTokens >= params.maxTokens || guide?.whole() === true;
 
   let rest = newTokens;
   if (!aborted && params.maxTokens > 0 && params.stepAside !== undefined) {
@@ -73,23 +91,33 @@ export async function generateOnSequence(
       ...(params.seed === undefined ? {} : { seed: params.seed }),
       ...(params.grammarState === undefined ? {} : { grammarEvaluationState: params.grammarState }),
     });
-    for await (const token of tokens) {
-      if (promptEvaluated === null) {
-        firstTokenAt = performance.now();
-        // Measured, not assumed: what the sequence actually evaluated before the first token was sampled.
-        promptEvaluated = evaluatedTokens(sequence) - meterBefore;
+    try {
+      let next = await tokens.next();
+      while (next.done !== true) {
+        const token = next.value;
+        if (promptEvaluated === null) {
+          firstTokenAt = performance.now();
+          // Measured, not assumed: what the sequence actually evaluated before the first token was sampled.
+          promptEvaluated = evaluatedTokens(sequence) - meterBefore;
+        }
+        if (params.signal?.aborted === true) {
+          aborted = true;
+          break;
+        }
+        if (endsWithStopSequence(recent, token, prompt.stopTokenSequences)) break;
+        sampledTokens++;
+        take(token);
+        if (done()) break;
+        const forced = guide === undefined ? [] : forcedTokens(model, guide, params, sampledTokens, generatedTokens);
+        for (const forcedToken of forced) take(forcedToken);
+        if (done()) break;
+        // The next token is queued only when the loop asks for it: stepping aside here leaves the batches to the prose.
+        await stepAside(params);
+        // What the grammar forces goes through the model with the sampled token, in one batch.
+        next = await tokens.next(forced.length === 0 ? undefined : [token, ...forced]);
       }
-      if (params.signal?.aborted === true) {
-        aborted = true;
-        break;
-      }
-      if (endsWithStopSequence(recent, token, prompt.stopTokenSequences)) break;
-      generatedTokens++;
-      const delta = reply.push(token);
-      if (delta !== '') params.onTextDelta?.(delta);
-      if (reply.stopped || generatedTokens >= params.maxTokens) break;
-      // The next token is queued only when the loop asks for it: stepping aside here leaves the batches to the prose.
-      await stepAside(params);
+    } finally {
+      await tokens.return();
     }
   }
   const last = reply.finish();
@@ -126,6 +154,25 @@ async function evaluateInChunks(
   }
   await stepAside(params);
   return rest;
+}
+
+/**
+ * The guide's forced text after a sampled token, as tokens: as far as the grammar (when there is one) takes them and
+ * the reply's token budget reaches.
+ */
+function forcedTokens(
+  model: LlamaModel,
+  guide: ReplyGuide,
+  params: GenerationParams,
+  sampled: number,
+  generated: number,
+): Token[] {
+  const text = guide.forced(sampled);
+  if (text === '') return [];
+  // Tokenized as the middle of a text: a SentencePiece vocabulary's dummy leading space is no part of the reply.
+  const tokens = model.tokenize(text, false, 'trimLeadingSpace').slice(0, params.maxTokens - generated);
+  const taken = params.grammarState === undefined ? tokens.length : acceptInGrammar(params.grammarState, tokens);
+  return tokens.slice(0, taken);
 }
 
 /** Waits while the foreground runs, or until the call is aborted. */

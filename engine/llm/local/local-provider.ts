@@ -27,6 +27,8 @@ import { generateOnSequence, type Generation, type GenerationParams } from './ge
 import { AnswersAhead, takeAnswer, type AnswerKey } from './answers-ahead.ts';
 import { prefillSequence } from './prefill.ts';
 import { grammarAfterOpening } from './reply-opening.ts';
+import { forcedJson } from './forced-json.ts';
+import { jsonReplyGuide, scheduledReplyGuide, type ReplyGuide } from './reply-guide.ts';
 import { toGbnfJsonSchema } from './json-schema-to-gbnf.ts';
 import { disposeLocalRuntime, loadLocalRuntime, type LocalProviderOptions, type LocalRuntime } from './runtime.ts';
 import { readModelSpeed } from '../models/model-speeds.ts';
@@ -237,7 +239,7 @@ export class LocalProvider implements LlmProvider {
 
   /** The call's chat prompt (with its opening and the grammar's stop texts), the room left for its reply, and its key. */
   private prepare(request: OpenableRequest, grammar: KeyedGrammar | undefined): PreparedCall {
-    const opened = this.openReply(request, grammar?.grammar);
+    const opened = this.openReply(request, grammar);
     let chatPrompt: PreparedPrompt;
     try {
       chatPrompt = preparePrompt(this.runtime, opened.messages);
@@ -265,7 +267,14 @@ export class LocalProvider implements LlmProvider {
       maxTokens,
       opening: opened.text,
     };
-    return { opened, prompt, room, settings, key };
+    const { forcedText } = request;
+    const guide = (): ReplyGuide | undefined =>
+      grammar !== undefined
+        ? jsonReplyGuide(grammar.schema, opened.text)
+        : forcedText === undefined
+          ? undefined
+          : scheduledReplyGuide(forcedText);
+    return { opened, prompt, room, settings, key, guide };
   }
 
   private generateOn(sequence: LlamaContextSequence, call: PreparedCall, run: RunParams): Promise<Generation> {
@@ -273,6 +282,7 @@ export class LocalProvider implements LlmProvider {
       ...call.settings,
       ...run,
       grammarState: call.opened.grammarState,
+      guide: call.guide(),
     });
   }
 
@@ -285,11 +295,14 @@ export class LocalProvider implements LlmProvider {
   /**
    * The prompt with the reply's opening put in it as the start of the model's answer, and the grammar moved past it;
    * unchanged when there is no opening, no grammar, a prompt already ending in a prefill, or a grammar that refuses it.
+   * An object call without an opening of its own opens with what its schema holds for every reply (`{"thought": "`).
    */
-  private openReply(request: OpenableRequest, grammar: LlamaGrammar | undefined) {
+  private openReply(request: OpenableRequest, keyed: KeyedGrammar | undefined) {
     const { model } = this.runtime;
-    const opening = request.replyOpening;
-    const canOpen = opening !== undefined && grammar !== undefined && request.messages.at(-1)?.role !== 'assistant';
+    const grammar = keyed?.grammar;
+    const opening = request.replyOpening ?? (keyed === undefined ? undefined : forcedJson(keyed.schema, ''));
+    const canOpen =
+      opening !== undefined && opening !== '' && grammar !== undefined && request.messages.at(-1)?.role !== 'assistant';
     const opened = canOpen ? grammarAfterOpening(model, grammar, opening) : null;
     if (opened !== null && opening !== undefined)
       return {
@@ -312,7 +325,7 @@ export class LocalProvider implements LlmProvider {
       grammar.catch(() => this.grammars.delete(key));
     }
     return grammar.then(
-      (built) => ({ grammar: built, key }),
+      (built) => ({ grammar: built, key, schema: gbnfSchema }),
       (error: unknown) => {
         const reason = `cannot build a JSON grammar for the schema: ${errorMessage(error)}`;
         throw new LlmError('provider', reason, stage, { cause: error });
@@ -328,6 +341,8 @@ type OpenableRequest = LlmRequest & Pick<LlmObjectRequest<unknown>, 'replyOpenin
 interface KeyedGrammar {
   readonly grammar: LlamaGrammar;
   readonly key: string;
+  /** The schema the grammar was built from: what the reply's forced runs are read against. */
+  readonly schema: GbnfJsonSchema;
 }
 
 /** A call made ready for the model: everything `generateOnSequence` takes but how it shares the batches. */
@@ -338,6 +353,8 @@ interface PreparedCall {
   readonly room: number;
   readonly settings: Pick<GenerationParams, 'temperature' | 'seed' | 'maxTokens' | 'trimTrailingWhitespace'>;
   readonly key: AnswerKey;
+  /** A new guide for each generation of the call: what its reply is held to (see ReplyGuide). */
+  readonly guide: () => ReplyGuide | undefined;
 }
 
 /** How a prepared call shares the model: its priority, its signal, its stream and when it steps aside. */

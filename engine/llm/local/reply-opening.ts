@@ -16,14 +16,23 @@ export function grammarAfterOpening(
   opening: string,
 ): LlamaGrammarEvaluationState | null {
   const state = new LlamaGrammarEvaluationState({ model, grammar });
-  const sampler = grammarSampler(state);
-  if (sampler === null) return null;
   // Tokenized as the middle of a text: a SentencePiece vocabulary's dummy leading space is no part of the JSON.
-  for (const token of model.tokenize(opening, false, 'trimLeadingSpace')) {
-    if (!sampler.canBeNextTokenForGrammarEvaluationState(sampler.state, token)) return null;
+  const tokens = model.tokenize(opening, false, 'trimLeadingSpace');
+  return acceptInGrammar(state, tokens) === tokens.length ? state : null;
+}
+
+/**
+ * Moves the grammar state past `tokens` while it allows them; returns how many it took (none where this
+ * node-llama-cpp cannot say). The generation loop forces the text the grammar leaves no choice in the same way.
+ */
+export function acceptInGrammar(state: LlamaGrammarEvaluationState, tokens: readonly Token[]): number {
+  const sampler = grammarSampler(state);
+  if (sampler === null) return 0;
+  for (const [index, token] of tokens.entries()) {
+    if (!sampler.canBeNextTokenForGrammarEvaluationState(sampler.state, token)) return index;
     sampler.acceptGrammarEvaluationStateToken(sampler.state, token);
   }
-  return state;
+  return tokens.length;
 }
 
 /** The binding calls that test and accept a token on a grammar state, bound to the state's native half. */

@@ -36,6 +36,11 @@ export class ReplyText {
     this.incremental = options.streaming || options.stopTexts.length > 0;
   }
 
+  /** All the text decoded so far, what is held back included (a multi-byte character still in pieces aside). */
+  get soFar(): string {
+    return this.text + this.held;
+  }
+
   push(token: Token): string {
     this.undecoded.push(token);
     if (!this.incremental) return '';

@@ -5,6 +5,7 @@ import { LlmError, type LlmMessage } from '../../../engine/llm/types.ts';
 import { createTinyProvider, makeTinyModel, type TinyModel } from '../../support/tiny-model.ts';
 
 const personSchema = z.object({ name: z.string(), age: z.number().int(), mood: z.enum(['calm', 'angry', 'sad']) });
+const CANONICAL_PERSON = /^\{"name": "(?:[^"\\]|\\.)*", "age": -?\d+, "mood": "(?:calm|angry|sad)"\}$/su;
 const ask = (content: string): LlmMessage[] => [
   { role: 'system', content: 'You are the narrator. Reply with JSON only.' },
   { role: 'user', content },
@@ -35,7 +36,10 @@ describe('the local provider on the tiny model', () => {
       });
       expect(personSchema.safeParse(result.value).success).toBe(true);
       expect(JSON.parse(result.text)).toEqual(result.value);
-      expect(result.usage.generatedTokens).toBeGreaterThan(20);
+      // Every key, colon, comma and brace the grammar leaves no choice in was forced, in canonical spacing; the model
+      // chose only the values (and where a string or a number ends).
+      if (result.attempts === 1) expect(result.text).toMatch(CANONICAL_PERSON);
+      expect(result.usage.generatedTokens).toBeGreaterThan(10);
       retries += result.attempts - 1;
     }
     console.info(`structured output: 50/50 valid, ${retries} repair retries`);
@@ -277,16 +281,44 @@ describe('the local provider on the tiny model', () => {
     expect(deltas[0]).toBe(opening);
     expect(deltas.join('')).toBe(opened.text);
     expect(script.safeParse(opened.value).success).toBe(true);
-    const whole = await provider.generateObject({ ...request, seed: 5 });
+    const whole = await provider.generateObject({ ...request, seed: 5, replyOpening: '' });
     // The opening was evaluated as prompt, not sampled: the reply's prompt grew by its tokens (counted alone, they
     // include the tiny vocabulary's dummy leading space, which the opening inside the prompt does not have).
     const openingTokens = await provider.countTokens(opening);
     expect(opened.usage.promptTokens - whole.usage.promptTokens).toBe(openingTokens - 1);
 
+    // Without an opening of its own, a call opens with what its schema holds for every reply.
+    const schemaOpened = await provider.generateObject({ ...request, seed: 5 });
+    expect(schemaOpened.text.startsWith('{"beats": [')).toBe(true);
+    const schemaOpening = await provider.countTokens('{"beats": [');
+    expect(schemaOpened.usage.promptTokens - whole.usage.promptTokens).toBe(schemaOpening - 1);
+
     // An opening the schema forbids is not forced on the model: it writes the reply whole.
     const refused = await provider.generateObject({ ...request, seed: 6, replyOpening: '{"scenes": ["' });
     expect(refused.usage.promptTokens).toBe(whole.usage.promptTokens);
     expect(script.safeParse(refused.value).success).toBe(true);
+  });
+
+  it('hands forced text to the model after a sampled token: it is in the reply, and never sampled', async () => {
+    const asked: number[] = [];
+    const forced = ' and then the bell rang';
+    const result = await provider.generateText({
+      stage: 'narrator',
+      messages: [{ role: 'user', content: 'Tell me a story.' }],
+      seed: 7,
+      temperature: 0.9,
+      maxTokens: 24,
+      forcedText: (sampled) => {
+        asked.push(sampled);
+        return sampled === 2 ? forced : '';
+      },
+    });
+    expect(result.text).toContain(forced);
+    // Asked once after each sampled token, counting only those: the forced tokens were generated, not sampled.
+    expect(asked).toEqual(asked.map((_, index) => index + 1));
+    const last = asked.at(-1) ?? 0;
+    expect(last).toBeGreaterThan(2);
+    expect(result.usage.generatedTokens - last).toBeGreaterThanOrEqual((await provider.countTokens(forced)) - 2);
   });
 
   it('repairs once, then fails with invalid_output naming the stage', async () => {
