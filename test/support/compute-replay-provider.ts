@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { z } from 'zod';
 import type { StageKind } from '../../engine/api/index.ts';
 import type {
   LlmObjectRequest,
@@ -9,6 +10,7 @@ import type {
   LlmUsage,
   WarmResult,
 } from '../../engine/llm/index.ts';
+import { replyShape } from './forced-runs.ts';
 
 /**
  * A benchmark boundary fake, named so: real prompts, scripted content, the model doing the real compute.
@@ -17,7 +19,8 @@ import type {
  * sends the engine's real prompt through `compute` — the local provider on the benchmark model — on the stage's own
  * sequence, generating as many tokens as the scripted reply holds, but at most the stage's realistic output length:
  * random weights never stop by themselves. The scripted text is streamed in step with the tokens generated, and the
- * call reports the usage the compute measured. JSON stages generate free text of the same length (no grammar).
+ * call reports the usage the compute measured. JSON stages generate free text of the same length (no grammar), with
+ * the reply's opening in the prompt and the runs their grammar would force handed over in one batch (replyShape).
  * Warm-ups (the next Narrator prompt, evaluated while the player reads) go to the compute provider as they are.
  */
 
@@ -102,39 +105,63 @@ export function createComputeReplayProvider(
   let lastEnd = performance.now();
   const scale = options.outputScale ?? 1;
 
-  async function outputCapOf(request: LlmRequest, schemaName: string | undefined, reply: string): Promise<number> {
+  /**
+   * The compute's side of a call: its prompt with the reply's opening (as the local provider puts it there), the tokens
+   * to generate after it, and the runs forced on the way (see replyShape).
+   */
+  async function computePlan(
+    request: LlmRequest & { readonly replyOpening?: string },
+    schema: z.ZodType | undefined,
+    schemaName: string | undefined,
+    reply: string,
+  ) {
+    const shape = replyShape(reply, schema, request.replyOpening);
+    const openingTokens = shape.openedText === '' ? 0 : await compute.countTokens(shape.opening);
+    const counts = await Promise.all(
+      shape.segments.map(async ({ sampled, forced }) => ({
+        sampled: await compute.countTokens(sampled),
+        forced: forced === '' ? 0 : await compute.countTokens(forced),
+      })),
+    );
+    const runs = new Map<number, string>();
+    let sampledSoFar = 0;
+    for (const [index, count] of counts.entries()) {
+      sampledSoFar += count.sampled;
+      const forced = shape.segments[index]?.forced ?? '';
+      if (forced !== '') runs.set(sampledSoFar, forced);
+    }
+    const replyTokens = counts.reduce((sum, count) => sum + count.sampled + count.forced, openingTokens);
     // At least one token: with none the provider would not even evaluate the prompt.
-    if (options.outputTokens !== undefined)
-      return Math.max(1, Math.round(options.outputTokens(request, schemaName) * scale));
-    const cap = Math.max(1, Math.round(STAGE_OUTPUT_CAPS[request.stage] * scale));
-    return Math.max(1, Math.min(cap, await compute.countTokens(reply)));
+    const whole =
+      options.outputTokens === undefined
+        ? Math.min(Math.max(1, Math.round(STAGE_OUTPUT_CAPS[request.stage] * scale)), replyTokens)
+        : Math.round(options.outputTokens(request, schemaName) * scale);
+    const messages = shape.openedText === '' ? request.messages : [...request.messages, assistant(shape.opening)];
+    return {
+      openedText: shape.openedText,
+      messages,
+      maxTokens: Math.max(1, whole - openingTokens),
+      ...(runs.size === 0 ? {} : { forcedText: (sampled: number) => runs.get(sampled) ?? '' }),
+    };
   }
 
   async function replay<R extends LlmTextResult>(
     request: LlmRequest & { readonly replyOpening?: string },
+    schema: z.ZodType | undefined,
     schemaName: string | undefined,
     scripted: (quiet: LlmRequest) => Promise<R>,
   ): Promise<R> {
     const startedAt = performance.now();
     running++;
     try {
-      const { onTextDelta, replyOpening, ...quiet } = request;
+      const { onTextDelta, replyOpening: _opening, ...quiet } = request;
       const reply = await scripted(quiet);
-      const whole = await outputCapOf(request, schemaName, reply.text);
       // An opening the scripted reply starts with goes into the prompt, as the local provider puts it there: it is
-      // shown at once, and the model generates only the rest.
-      const opened = openingOf(reply.text, replyOpening);
-      const openingTokens = opened === '' ? 0 : await compute.countTokens(replyOpening ?? '');
-      const outputCap = Math.max(1, whole - openingTokens);
-      if (opened !== '') onTextDelta?.(opened);
-      const stream = inStep(reply.text.slice(opened.length), outputCap, onTextDelta);
-      const messages = opened === '' ? quiet.messages : [...quiet.messages, assistant(replyOpening ?? '')];
-      const computed = await compute.generateText({
-        ...quiet,
-        messages,
-        maxTokens: outputCap,
-        onTextDelta: stream.tick,
-      });
+      // shown at once, and the model generates only the rest, the runs the grammar forces handed over in one batch.
+      const { openedText, ...plan } = await computePlan(request, schema, schemaName, reply.text);
+      if (openedText !== '') onTextDelta?.(openedText);
+      const stream = inStep(reply.text.slice(openedText.length), plan.maxTokens, onTextDelta);
+      const computed = await compute.generateText({ ...quiet, ...plan, onTextDelta: stream.tick });
       stream.finish();
       calls.push({
         stage: request.stage,
@@ -142,7 +169,7 @@ export function createComputeReplayProvider(
         principal: request.principal,
         startedAt,
         endedAt: performance.now(),
-        outputCap,
+        outputCap: plan.maxTokens,
         usage: computed.usage,
       });
       return { ...reply, usage: computed.usage, model: compute.model };
@@ -173,22 +200,22 @@ export function createComputeReplayProvider(
     kind: 'local',
     model: `compute replay on ${compute.model}`,
     calls,
-    generateText: (request) => replay(request, undefined, (quiet) => script.generateText(quiet)),
+    generateText: (request) => replay(request, undefined, undefined, (quiet) => script.generateText(quiet)),
     generateObject: <T>(request: LlmObjectRequest<T>): Promise<LlmObjectResult<T>> =>
-      replay(request, request.schemaName, (quiet) =>
+      replay(request, request.schema, request.schemaName, (quiet) =>
         script.generateObject({ ...quiet, schema: request.schema, schemaName: request.schemaName }),
       ),
     warms,
     warm: (request) => inIdleTime(request.stage, () => compute.warm?.(request)),
-    // The answer the call would get, generated at the length the call will ask for (free text, as every call here): the
-    // call then finds it in the compute provider's answers, taking the scripted reply as any call does.
+    // The answer the call would get, asked as the call will ask it (free text, as every call here): the call then finds
+    // it in the compute provider's answers, taking the scripted reply as any call does.
     answerAhead: (request) =>
       inIdleTime(request.stage, async () => {
         const reply = script.replyAhead?.(request) ?? null;
         if (reply === null) return undefined;
-        const { schema: _schema, schemaName, ...text } = request;
-        const maxTokens = await outputCapOf(request, schemaName, reply);
-        return compute.answerAhead?.({ ...text, maxTokens });
+        const { schema, schemaName, ...text } = request;
+        const { openedText: _shown, ...plan } = await computePlan(request, schema, schemaName, reply);
+        return compute.answerAhead?.({ ...text, ...plan });
       }),
     countTokens: (text) => compute.countTokens(text),
     async settle(quietMs) {
@@ -198,22 +225,6 @@ export function createComputeReplayProvider(
       // The benchmark owns the compute provider and disposes it after reading the calls.
     },
   };
-}
-
-/**
- * The part of a scripted reply that an opening stands for: the reply's text up to where the opening ends once both are
- * read as JSON tokens (whitespace between them aside); '' when there is no opening or the reply does not start so.
- */
-function openingOf(text: string, opening: string | undefined): string {
-  if (opening === undefined) return '';
-  const parts = opening.split(/\s+/).filter((part) => part !== '');
-  let at = 0;
-  for (const part of parts) {
-    while (/\s/.test(text.charAt(at))) at++;
-    if (!text.startsWith(part, at)) return '';
-    at += part.length;
-  }
-  return text.slice(0, at);
 }
 
 function assistant(content: string) {

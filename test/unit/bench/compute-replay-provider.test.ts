@@ -81,7 +81,8 @@ describe('the compute replay provider', () => {
       schemaName: 'narration',
     });
     expect(result.value.text).toBe(long);
-    expect(compute.requests[0]?.maxTokens).toBe(STAGE_OUTPUT_CAPS.narrator / 2);
+    // The cap holds the whole reply: its opening `{"text": "` (two of the fake's words) is in the prompt.
+    expect(compute.requests[0]?.maxTokens).toBe(STAGE_OUTPUT_CAPS.narrator / 2 - 2);
   });
 
   it('generates the length outputTokens gives for the call and its schema, scaled, whatever the reply holds', async () => {
@@ -109,10 +110,11 @@ describe('the compute replay provider', () => {
     });
     await replay.generateText({ stage: 'narrator', messages });
     expect(asked).toEqual(['narration', undefined]);
-    // Above the narrator's cap of 150 and far above the replies' one or two words: the bench decides the length.
-    expect(compute.requests.map((request) => request.maxTokens)).toEqual([150, 20]);
+    // Above the narrator's cap of 150 and far above the replies' one or two words: the bench decides the length
+    // (the JSON reply's opening, `{"text": "`, two of the fake's words, is in the prompt).
+    expect(compute.requests.map((request) => request.maxTokens)).toEqual([148, 20]);
     expect(replay.calls.map((call) => [call.schemaName, call.outputCap])).toEqual([
-      ['narration', 150],
+      ['narration', 148],
       [undefined, 20],
     ]);
   });
@@ -137,8 +139,10 @@ describe('the compute replay provider', () => {
     expect(deltas[0]).toBe('{"beats":[{"type":"narration","content":"');
     expect(deltas.join('')).toBe(result.text);
     expect(compute.requests[0]?.messages).toEqual([...messages, { role: 'assistant', content: opening }]);
-    // The reply is 4 "words" of the recording compute's count; the opening 5: at least one token is still generated.
-    expect(compute.requests[0]?.maxTokens).toBe(1);
+    // As the grammar-bound model writes it: the opening (5 of the fake's words), then `Rain on the quay."` sampled
+    // (4), `}` forced, `]` sampled, `}` forced: 7 tokens after the opening, the closing braces handed over in a batch.
+    expect(compute.requests[0]?.maxTokens).toBe(7);
+    expect([4, 5, 6].map((sampled) => compute.requests[0]?.forcedText?.(sampled))).toEqual(['}', '}', '']);
   });
 
   it('answers ahead at the length the call will ask, as free text, leaving the scripted reply to the call', async () => {
@@ -154,9 +158,12 @@ describe('the compute replay provider', () => {
     const call = { stage: 'intent_check' as const, principal: 'silas-crane', messages, temperature: 0.4 };
     const schema = z.object({ where: z.string() });
     const ahead = await replay.answerAhead?.({ ...call, schema, schemaName: 'intent_check' });
-    // The reply's six words, the principal's own entry: the first for the stage is another's.
-    expect(compute.ahead).toEqual([{ ...call, maxTokens: 6 }]);
-    expect(ahead).toMatchObject({ generatedTokens: 6 });
+    // The principal's own entry (the first for the stage is another's): its opening `{"where": "` in the prompt, then
+    // its six words sampled and the closing brace forced.
+    const asked = { ...call, messages: [...messages, { role: 'assistant', content: '{"where": "' }], maxTokens: 7 };
+    expect(compute.ahead).toMatchObject([asked]);
+    expect(compute.ahead[0]?.forcedText?.(6)).toBe('}');
+    expect(ahead).toMatchObject({ generatedTokens: 7 });
     expect(replay.warms.map((warm) => warm.stage)).toEqual(['intent_check']);
     // The ahead took nothing from the script: each call still gets its own entry, in the script's order.
     await replay.generateObject({
@@ -167,7 +174,25 @@ describe('the compute replay provider', () => {
     });
     const result = await replay.generateObject({ ...call, schema, schemaName: 'intent_check' });
     expect(result.value.where).toBe('He keeps to the harbour office.');
-    expect(compute.requests.at(-1)).toMatchObject({ ...call, maxTokens: 6 });
+    expect(compute.requests.at(-1)).toMatchObject(asked);
+    expect(compute.requests.at(-1)?.forcedText?.(6)).toBe('}');
+  });
+
+  it("hands the compute the runs an intent's grammar forces, after as many sampled tokens as the text before them", async () => {
+    const compute = recordingCompute();
+    const reply = { thought: 'A whole penny.', intention: 'Tug the sleeve.' };
+    const script = await createScriptedProvider({ entries: [{ stage: 'npc_intent', reply }] });
+    const replay = createComputeReplayProvider(compute.provider, script);
+    const messages = [{ role: 'user' as const, content: 'What does Kit do now?' }];
+    const schema = z.strictObject({ thought: z.string(), intention: z.string() });
+    await replay.generateObject({ stage: 'npc_intent', messages, schema, schemaName: 'intent' });
+    const request = compute.requests[0];
+    expect(request?.messages).toEqual([...messages, { role: 'assistant', content: '{"thought": "' }]);
+    // `A whole penny."` is 3 sampled words, then the next key is forced; `Tug the sleeve."` 3 more, then the brace.
+    const forced = Array.from({ length: 8 }, (_, sampled) => request?.forcedText?.(sampled) ?? '');
+    expect(forced).toEqual(['', '', '', ', "intention": "', '', '', '}', '']);
+    // 3 + 3 sampled, and the forced runs' 3 + 1 words: the reply's tokens after the opening.
+    expect(request?.maxTokens).toBe(10);
   });
 
   it('fails the call when the script does not match, before any compute', async () => {
