@@ -255,7 +255,8 @@ async function wall(): Promise<BenchmarkResult> {
     note:
       `Each call generates a fixed length per reply schema (${JSON.stringify(OUTPUT_TOKENS)}, cohort_simulation: ` +
       `members × (${LIVED_PERIOD_TOKENS} + ${MEMBER_TURN_TOKENS} × rounds), other stages their cap in ` +
-      `${JSON.stringify(STAGE_OUTPUT_CAPS)}) × ${run.options.outputScale}, as free text (no grammar).`,
+      `${JSON.stringify(STAGE_OUTPUT_CAPS)}) × ${run.options.outputScale}, as free text (no grammar) after the ` +
+      `opening its schema holds for every reply.`,
   });
 }
 

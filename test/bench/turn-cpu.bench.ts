@@ -36,7 +36,9 @@ function note(options: PlayOptions): string {
   return (
     `Random weights never stop by themselves: each stage generates min(its scripted reply's tokens, its cap) tokens ` +
     `(caps ${JSON.stringify(STAGE_OUTPUT_CAPS)} × ${options.outputScale}); JSON stages generate free text of that ` +
-    `length (no grammar). The one-call baseline generates ${Math.round(ONE_CALL_TOKENS * options.outputScale)} tokens.`
+    `length (no grammar), their schema's opening in the prompt and the runs their grammar forces handed over in one ` +
+    `batch, as a grammar-bound local call does. The one-call baseline generates ` +
+    `${Math.round(ONE_CALL_TOKENS * options.outputScale)} tokens.`
   );
 }
 

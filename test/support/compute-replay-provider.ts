@@ -123,9 +123,10 @@ export function createComputeReplayProvider(
         forced: forced === '' ? 0 : await compute.countTokens(forced),
       })),
     );
+    // Where the bench sets the length, the script is a stand-in: the runs its replies would force say nothing.
     const runs = new Map<number, string>();
     let sampledSoFar = 0;
-    for (const [index, count] of counts.entries()) {
+    for (const [index, count] of options.outputTokens === undefined ? counts.entries() : []) {
       sampledSoFar += count.sampled;
       const forced = shape.segments[index]?.forced ?? '';
       if (forced !== '') runs.set(sampledSoFar, forced);
