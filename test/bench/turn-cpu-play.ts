@@ -25,6 +25,8 @@ export interface PlayOptions extends ModelOptions {
   readonly turns: number;
   /** Lantern Quay with `tuning.prepareIntents` on (issue 23, item 7), played from a copy of the pack. */
   readonly prepareIntents: boolean;
+  /** JSON replies' forced runs handed over in one batch, as the app does; false samples them (see forceRuns). */
+  readonly forceRuns: boolean;
 }
 
 export interface TurnMeasure {
@@ -77,7 +79,10 @@ export async function playArrival(options: PlayOptions): Promise<PlayRun> {
   const pack = await lanternQuay();
   const file = await readInputsFile(path.join(FIXTURES, 'arrival.inputs'));
   const script = await createScriptedProvider({ file: path.join(FIXTURES, 'arrival.yaml') });
-  const replay = createComputeReplayProvider(local, script, { outputScale: options.outputScale });
+  const replay = createComputeReplayProvider(local, script, {
+    outputScale: options.outputScale,
+    forceRuns: options.forceRuns,
+  });
   const stories = options.prepareIntents ? await storiesPreparingIntents() : null;
   const setup = await startPlay(async () => replay, model.config, stories ?? STORIES_DIR);
   const clock = eventClock(setup.subscribe);

@@ -21,6 +21,8 @@
 //   STORYLOOM_BENCH_CACHE         where the generated model is kept (default ~/.cache/storyloom-bench).
 //   STORYLOOM_BENCH_PREPARE_INTENTS  1: Lantern Quay with tuning.prepareIntents on (a character's NPC Intent decided
 //                                 while the Narrator writes), to weigh it against the default.
+//   STORYLOOM_BENCH_FORCED_RUNS   0: JSON replies' forced runs sampled a token at a time, as before the local provider
+//                                 handed them over in one batch, to weigh what that saves (default 1).
 //
 // Every stage call has the app's 180 s stage timeout: on a machine busy with other work the 1B narrator's first prompt
 // (≈ 2,300 tokens) can exceed it and fail the turn. Measure on an otherwise idle machine.
@@ -33,12 +35,14 @@ import { atLeast, atMost, median, round, type Benchmark, type BenchmarkResult } 
 const prefix = modelKey();
 
 function note(options: PlayOptions): string {
+  const forced = options.forceRuns
+    ? 'handed over in one batch, as a grammar-bound local call does'
+    : 'sampled a token at a time (STORYLOOM_BENCH_FORCED_RUNS=0)';
   return (
     `Random weights never stop by themselves: each stage generates min(its scripted reply's tokens, its cap) tokens ` +
     `(caps ${JSON.stringify(STAGE_OUTPUT_CAPS)} × ${options.outputScale}); JSON stages generate free text of that ` +
-    `length (no grammar), their schema's opening in the prompt and the runs their grammar forces handed over in one ` +
-    `batch, as a grammar-bound local call does. The one-call baseline generates ` +
-    `${Math.round(ONE_CALL_TOKENS * options.outputScale)} tokens.`
+    `length (no grammar), their schema's opening in the prompt and the runs their grammar forces ${forced}. ` +
+    `The one-call baseline generates ${Math.round(ONE_CALL_TOKENS * options.outputScale)} tokens.`
   );
 }
 
@@ -46,7 +50,12 @@ function readOptions(): PlayOptions {
   const turns = Number(process.env.STORYLOOM_BENCH_TURNS ?? 6);
   if (!Number.isInteger(turns) || turns < 1 || turns > 6)
     throw new Error(`STORYLOOM_BENCH_TURNS must be 1–6, got ${process.env.STORYLOOM_BENCH_TURNS}`);
-  return { ...readModelOptions(), turns, prepareIntents: process.env.STORYLOOM_BENCH_PREPARE_INTENTS === '1' };
+  return {
+    ...readModelOptions(),
+    turns,
+    prepareIntents: process.env.STORYLOOM_BENCH_PREPARE_INTENTS === '1',
+    forceRuns: process.env.STORYLOOM_BENCH_FORCED_RUNS !== '0',
+  };
 }
 
 let played: Promise<PlayRun> | null = null;

@@ -89,6 +89,11 @@ export interface ComputeReplayOptions {
    * for scripts whose replies are minimal stand-ins, so their length says nothing of a real model's output.
    */
   readonly outputTokens?: (request: LlmRequest, schemaName: string | undefined) => number;
+  /**
+   * Hand the runs a JSON reply's grammar forces to the compute in one batch, as the local provider does (default true);
+   * false samples them a token at a time, as a grammar-bound model did before, to weigh what forcing saves.
+   */
+  readonly forceRuns?: boolean;
 }
 
 /** The script replies come from; one that can say what a call would get (ScriptedProvider) lets calls be answered ahead. */
@@ -126,7 +131,8 @@ export function createComputeReplayProvider(
     // Where the bench sets the length, the script is a stand-in: the runs its replies would force say nothing.
     const runs = new Map<number, string>();
     let sampledSoFar = 0;
-    for (const [index, count] of options.outputTokens === undefined ? counts.entries() : []) {
+    const forcing = options.outputTokens === undefined && options.forceRuns !== false;
+    for (const [index, count] of forcing ? counts.entries() : []) {
       sampledSoFar += count.sampled;
       const forced = shape.segments[index]?.forced ?? '';
       if (forced !== '') runs.set(sampledSoFar, forced);

@@ -195,6 +195,18 @@ describe('the compute replay provider', () => {
     expect(request?.maxTokens).toBe(10);
   });
 
+  it('samples the forced runs a token at a time when told not to force them, at the same length', async () => {
+    const compute = recordingCompute();
+    const reply = { thought: 'A whole penny.', intention: 'Tug the sleeve.' };
+    const script = await createScriptedProvider({ entries: [{ stage: 'npc_intent', reply }] });
+    const replay = createComputeReplayProvider(compute.provider, script, { forceRuns: false });
+    const schema = z.strictObject({ thought: z.string(), intention: z.string() });
+    const messages = [{ role: 'user' as const, content: 'What does Kit do now?' }];
+    await replay.generateObject({ stage: 'npc_intent', messages, schema, schemaName: 'intent' });
+    expect(compute.requests[0]?.forcedText).toBeUndefined();
+    expect(compute.requests[0]?.maxTokens).toBe(10);
+  });
+
   it('fails the call when the script does not match, before any compute', async () => {
     const compute = recordingCompute();
     const script = await createScriptedProvider({ entries: [{ stage: 'narrator', reply: 'x' }] });
