@@ -49,11 +49,14 @@ async function generate(
     generated++;
     if (generated >= maxTokens) break;
   }
+  const endedAt = performance.now();
   return {
     promptTokens: prompt.length,
     evaluatedTokens: evaluated,
     generatedTokens: generated,
-    timeToFirstTokenMs: firstAt - started,
-    totalMs: performance.now() - started,
+    // A reply that ended at once (its first sample was the end) spent all its time on the prompt: so the app's runner
+    // counts it too, and a prompt rate never divides by nothing.
+    timeToFirstTokenMs: (generated > 0 ? firstAt : endedAt) - started,
+    totalMs: endedAt - started,
   };
 }
