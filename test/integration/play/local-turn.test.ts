@@ -13,7 +13,7 @@ import { openTestSave } from '../../support/saves.ts';
  * stage of the turn and of the boundary closes its JSON within budget. (A template change can move that: if a stage
  * here fails with "Unterminated string", try another seed — the grammar, parsing and logging are what is tested.)
  */
-const SEED = 2;
+const SEED = 5;
 let setup: PlaySetup;
 let cleanup: () => Promise<void>;
 
