@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import type { StageKind } from '../../api/index.ts';
 import type { LocalProviderConfig } from '../config.ts';
-import { parseStructuredOutput, repairMessages, toJsonSchema } from '../structured.ts';
+import { parseStructuredOutput, toJsonSchema } from '../structured.ts';
 import {
   LlmError,
   type LlmAheadRequest,
@@ -27,6 +27,7 @@ import { generateOnSequence, type Generation, type GenerationParams } from './ge
 import { AnswersAhead, takeAnswer, type AnswerKey } from './answers-ahead.ts';
 import { prefillSequence } from './prefill.ts';
 import { grammarAfterOpening } from './reply-opening.ts';
+import { repairPrompt } from './repair-prompt.ts';
 import { forcedJson } from './forced-json.ts';
 import { jsonReplyGuide, scheduledReplyGuide, type ReplyGuide } from './reply-guide.ts';
 import { toGbnfJsonSchema } from './json-schema-to-gbnf.ts';
@@ -110,7 +111,8 @@ export class LocalProvider implements LlmProvider {
       return { text: first.text, value: firstTry.value, usage: first.usage, model: this.model, attempts: 1 };
 
     // One repair retry. Its deltas are not streamed: a consumer cannot take back text it already showed.
-    const messages = repairMessages(request.messages, first.text, firstTry.problem);
+    const failed = { messages: request.messages, reply: first.text, problem: firstTry.problem };
+    const messages = repairPrompt(this.runtime, this.runtime.context.contextSize, failed);
     const { onTextDelta: _streamedOnce, seed, ...rest } = request;
     // A different seed: the same one on an almost identical prompt tends to repeat the same mistake.
     const retry = { ...rest, messages, ...(seed === undefined ? {} : { seed: seed + 1 }) };

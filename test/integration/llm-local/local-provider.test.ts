@@ -378,6 +378,33 @@ describe('the local provider on the tiny model', () => {
 });
 
 describe('local provider lifecycle', () => {
+  it('quotes only the beginning of a rambling rejected reply, so the repair retry fits the context', async () => {
+    const tiny = await makeTinyModel();
+    const provider = await createTinyProvider(tiny.path, 1, 512);
+    try {
+      // More lines than its budget holds: the reply runs to its cap, unfinished, and is rejected.
+      const never = z.object({ lines: z.array(z.string()).min(40) });
+      const shown: string[] = [];
+      const failure = provider.generateObject({
+        stage: 'standalone_simulation',
+        schema: never,
+        schemaName: 'text',
+        messages: ask('Write.'),
+        seed: 3,
+        temperature: 1,
+        maxTokens: 460,
+        onTextDelta: (delta) => shown.push(delta),
+      });
+      // The retry's prompt would hold the first reply whole and the problem: more than the 512-token context.
+      await expect(failure).rejects.toMatchObject({ kind: 'invalid_output', stage: 'standalone_simulation' });
+      await expect(failure).rejects.toThrow(/after one repair retry/u);
+      expect(await provider.countTokens(shown.join(''))).toBeGreaterThan(400);
+    } finally {
+      await provider.dispose();
+      await tiny.cleanup();
+    }
+  });
+
   it('shares few sequences among many prompt families, least recently used first', async () => {
     const tiny = await makeTinyModel();
     const provider = await createTinyProvider(tiny.path, 2);
