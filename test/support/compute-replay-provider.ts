@@ -128,14 +128,16 @@ export function createComputeReplayProvider(
         forced: forced === '' ? 0 : await compute.countTokens(forced),
       })),
     );
-    // Where the bench sets the length, the script is a stand-in: the runs its replies would force say nothing.
+    // Each forced run, keyed by the sampled tokens before it. Where the bench sets the length, the script is a
+    // stand-in: the runs its replies would force say nothing.
     const runs = new Map<number, string>();
-    let sampledSoFar = 0;
-    const forcing = options.outputTokens === undefined && options.forceRuns !== false;
-    for (const [index, count] of forcing ? counts.entries() : []) {
-      sampledSoFar += count.sampled;
-      const forced = shape.segments[index]?.forced ?? '';
-      if (forced !== '') runs.set(sampledSoFar, forced);
+    if (options.outputTokens === undefined && options.forceRuns !== false) {
+      let sampledSoFar = 0;
+      for (const [index, count] of counts.entries()) {
+        sampledSoFar += count.sampled;
+        const forced = shape.segments[index]?.forced ?? '';
+        if (forced !== '') runs.set(sampledSoFar, forced);
+      }
     }
     const replyTokens = counts.reduce((sum, count) => sum + count.sampled + count.forced, openingTokens);
     // At least one token: with none the provider would not even evaluate the prompt.
