@@ -2,11 +2,12 @@
 // options, the model with its two contexts (the engine's stages and a one-call frontend's), the one-call baseline and
 // the per-stage table of a run's calls.
 import type { EngineEvent } from '../../engine/api/index.ts';
-import type { LlmMessage, LocalProviderConfig, ThreadsSetting } from '../../engine/llm/index.ts';
+import type { LlmMessage, LlmUsage, LocalProviderConfig, ThreadsSetting } from '../../engine/llm/index.ts';
 import { createLocalProvider, type LocalProvider } from '../../engine/llm/local/index.ts';
 import type { ShapeModelType } from '../../engine/llm/tiny/index.ts';
 import { benchModel, type BenchShapeKey } from '../support/bench-model.ts';
 import type { ComputeCall } from '../support/compute-replay-provider.ts';
+import { median } from './types.ts';
 
 export interface ModelOptions {
   readonly shape: BenchShapeKey;
@@ -61,7 +62,7 @@ export async function openBenchModel(options: ModelOptions): Promise<BenchModel>
   const baseline = await createLocalProvider(config, { sequences: 1 });
   // So the first measured call does not pay for reading the file.
   for (const provider of [local, baseline])
-    await provider.generateText({ stage: 'narrator', messages: [{ role: 'user', content: 'Warm up.' }], maxTokens: 2 });
+    await provider.generateText({ stage: 'narrator', messages: BASELINE_OPENER, maxTokens: 2 });
   return {
     config,
     local,
@@ -73,28 +74,55 @@ export async function openBenchModel(options: ModelOptions): Promise<BenchModel>
   };
 }
 
+/** The prompt the baseline's context holds before its first measured call (see openBenchModel). */
+export const BASELINE_OPENER: readonly LlmMessage[] = [{ role: 'user', content: 'Warm up.' }];
+
 export interface OneCall {
+  /** The samples' median time, and their median time to first token. */
   readonly totalS: number;
   readonly ttftS: number;
+  /** Each sample's time, in the order they ran. */
+  readonly samplesS: readonly number[];
   readonly promptTokens: number;
   readonly cachedTokens: number;
   readonly generatedTokens: number;
 }
 
-/** One completion of the one-call frontend: `maxTokens` is already scaled. */
+/**
+ * The one-call frontend's completion, timed `samples` times. Before each repeat its context is put back as the first
+ * sample found it (`before`, the prompt it last held, evaluated again), so every sample evaluates the same new tokens;
+ * a single sample moved by ±15 % between runs on a shared machine, more than the changes the ratios are read for.
+ * `maxTokens` is already scaled.
+ */
 export async function runOneCall(
   baseline: LocalProvider,
   seed: number,
   maxTokens: number,
   messages: readonly LlmMessage[],
+  { before, samples }: { readonly before: readonly LlmMessage[]; readonly samples: number } = {
+    before: BASELINE_OPENER,
+    samples: 1,
+  },
 ): Promise<OneCall> {
-  const { usage } = await baseline.generateText({ stage: 'narrator', messages: [...messages], maxTokens, seed });
+  const runs: LlmUsage[] = [];
+  for (let sample = 0; sample < samples; sample++) {
+    if (sample > 0) await baseline.warm({ stage: 'narrator', messages: [...before], maxTokens: 0 });
+    const { usage } = await baseline.generateText({ stage: 'narrator', messages: [...messages], maxTokens, seed });
+    runs.push(usage);
+  }
+  const first = runs[0];
+  if (first === undefined) throw new Error(`the one-call baseline needs at least one sample, got ${samples}`);
+  const cached = new Set(runs.map((usage) => usage.cachedPromptTokens));
+  if (cached.size > 1)
+    process.stderr.write(`  one-call samples found ${[...cached].join(', ')} tokens cached: not like for like\n`);
+  const totals = runs.map((usage) => usage.totalMs / 1000);
   return {
-    totalS: usage.totalMs / 1000,
-    ttftS: (usage.timeToFirstTokenMs ?? usage.totalMs) / 1000,
-    promptTokens: usage.promptTokens,
-    cachedTokens: usage.cachedPromptTokens,
-    generatedTokens: usage.generatedTokens,
+    totalS: median(totals),
+    ttftS: median(runs.map((usage) => (usage.timeToFirstTokenMs ?? usage.totalMs) / 1000)),
+    samplesS: totals,
+    promptTokens: first.promptTokens,
+    cachedTokens: first.cachedPromptTokens,
+    generatedTokens: first.generatedTokens,
   };
 }
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EngineEvent, StreamMessage } from '../../engine/api/index.ts';
+import type { LlmMessage } from '../../engine/llm/index.ts';
 import { readInputsFile } from '../../engine/pack/index.ts';
 import { createScriptedProvider } from '../../engine/llm/index.ts';
 import { isBoundaryStage } from '../support/boundary-replies.ts';
@@ -13,6 +14,7 @@ import { oneCallHistory, oneCallInput, oneCallSystemPrompt } from '../support/on
 import { lanternQuay, PERSONA } from '../support/packs.ts';
 import { startPlay, STORIES_DIR, unwrap } from '../support/playthrough.ts';
 import {
+  BASELINE_OPENER,
   ONE_CALL_TOKENS,
   openBenchModel,
   reportStage,
@@ -27,6 +29,8 @@ export interface PlayOptions extends ModelOptions {
   readonly prepareIntents: boolean;
   /** JSON replies' forced runs handed over in one batch, as the app does; false samples them (see forceRuns). */
   readonly forceRuns: boolean;
+  /** Times the one-call baseline is run before each turn; it reports their median (see runOneCall). */
+  readonly oneCallSamples: number;
 }
 
 export interface TurnMeasure {
@@ -98,15 +102,22 @@ export async function playArrival(options: PlayOptions): Promise<PlayRun> {
     ).id;
     const system = { role: 'system' as const, content: oneCallSystemPrompt(pack, personaId) };
     const history: StreamMessage[] = [];
+    let before: readonly LlmMessage[] = BASELINE_OPENER;
     const turns: TurnMeasure[] = [];
     const boundaries: BoundaryMeasure[] = [];
     for (const [index, input] of file.inputs.slice(0, options.turns).entries()) {
       const turn = index + 1;
-      const oneCall = await runOneCall(baseline, turn, Math.max(1, Math.round(ONE_CALL_TOKENS * options.outputScale)), [
+      const oneCallPrompt = [
         system,
         ...oneCallHistory(pack, personaId, history),
         oneCallInput(input.text, input.thought),
-      ]);
+      ];
+      const oneCallTokens = Math.max(1, Math.round(ONE_CALL_TOKENS * options.outputScale));
+      const oneCall = await runOneCall(baseline, turn, oneCallTokens, oneCallPrompt, {
+        before,
+        samples: options.oneCallSamples,
+      });
+      before = oneCallPrompt;
       const startedAt = performance.now();
       const warms = replay.warms.filter((warm) => warm.startedAt >= (turns.at(-1)?.startedAt ?? 0));
       clock.reset();

@@ -23,6 +23,8 @@
 //                                 while the Narrator writes), to weigh it against the default.
 //   STORYLOOM_BENCH_FORCED_RUNS   0: JSON replies' forced runs sampled a token at a time, as before the local provider
 //                                 handed them over in one batch, to weigh what that saves (default 1).
+//   STORYLOOM_BENCH_ONE_CALL_SAMPLES  times the one-call baseline runs before each turn, its context put back between
+//                                 them; the ratios divide by their median (default 3; one sample moved ±15 % here).
 //
 // Every stage call has the app's 180 s stage timeout: on a machine busy with other work the 1B narrator's first prompt
 // (≈ 2,300 tokens) can exceed it and fail the turn. Measure on an otherwise idle machine.
@@ -42,7 +44,8 @@ function note(options: PlayOptions): string {
     `Random weights never stop by themselves: each stage generates min(its scripted reply's tokens, its cap) tokens ` +
     `(caps ${JSON.stringify(STAGE_OUTPUT_CAPS)} × ${options.outputScale}); JSON stages generate free text of that ` +
     `length (no grammar), their schema's opening in the prompt and the runs their grammar forces ${forced}. ` +
-    `The one-call baseline generates ${Math.round(ONE_CALL_TOKENS * options.outputScale)} tokens.`
+    `The one-call baseline generates ${Math.round(ONE_CALL_TOKENS * options.outputScale)} tokens; its time is the ` +
+    `median of ${options.oneCallSamples} runs before each turn.`
   );
 }
 
@@ -50,11 +53,17 @@ function readOptions(): PlayOptions {
   const turns = Number(process.env.STORYLOOM_BENCH_TURNS ?? 6);
   if (!Number.isInteger(turns) || turns < 1 || turns > 6)
     throw new Error(`STORYLOOM_BENCH_TURNS must be 1–6, got ${process.env.STORYLOOM_BENCH_TURNS}`);
+  const oneCallSamples = Number(process.env.STORYLOOM_BENCH_ONE_CALL_SAMPLES ?? 3);
+  if (!Number.isInteger(oneCallSamples) || oneCallSamples < 1)
+    throw new Error(
+      `STORYLOOM_BENCH_ONE_CALL_SAMPLES must be a whole number above 0, got ${process.env.STORYLOOM_BENCH_ONE_CALL_SAMPLES}`,
+    );
   return {
     ...readModelOptions(),
     turns,
     prepareIntents: process.env.STORYLOOM_BENCH_PREPARE_INTENTS === '1',
     forceRuns: process.env.STORYLOOM_BENCH_FORCED_RUNS !== '0',
+    oneCallSamples,
   };
 }
 
@@ -78,6 +87,7 @@ function describeTurn(turn: TurnMeasure) {
     firstProseS: turn.firstProseS === null ? null : round(turn.firstProseS, 2),
     inputReadyS: round(turn.inputReadyS, 2),
     oneCallS: round(turn.oneCall.totalS, 2),
+    oneCallSamplesS: turn.oneCall.samplesS.map((sample) => round(sample, 2)),
     oneCallTtftS: round(turn.oneCall.ttftS, 2),
     oneCallPromptTokens: turn.oneCall.promptTokens,
     oneCallCachedTokens: turn.oneCall.cachedTokens,
@@ -141,6 +151,8 @@ async function oneCall(): Promise<BenchmarkResult> {
     turns.map((turn) => turn.oneCall.totalS),
     {
       timeToFirstTokenS: round(median(turns.map((turn) => turn.oneCall.ttftS)), 2),
+      // Each measured turn's runs, whose median it took.
+      samplesS: turns.map((turn) => turn.oneCall.samplesS.map((sample) => round(sample, 2))),
       promptTokens: turns.map((turn) => turn.oneCall.promptTokens),
       cachedTokens: turns.map((turn) => turn.oneCall.cachedTokens),
       generatedTokens: turns.map((turn) => turn.oneCall.generatedTokens),
