@@ -7,6 +7,7 @@ import type {
 } from 'node-llama-cpp';
 import type { LlmUsage } from '../types.ts';
 import type { PreparedPrompt } from './chat-prompt.ts';
+import { promptChunks } from './prompt-chunks.ts';
 import { acceptInGrammar } from './reply-opening.ts';
 import type { ReplyGuide } from './reply-guide.ts';
 import { ReplyText } from './reply-text.ts';
@@ -30,13 +31,6 @@ export interface GenerationParams {
   /** What the reply must go on with after a sampled token, and when it is whole (a JSON reply's grammar, say). */
   readonly guide?: ReplyGuide | undefined;
 }
-
-/**
- * A background prompt's chunk: short enough that prose arriving mid-chunk waits about a second on a CPU, and no
- * shorter: below 64 tokens llama.cpp's CPU flash attention takes a slower path (on the 1B bench model a 63-token batch
- * took 1.4× as long as a 64-token one 500 tokens into the context, 2× at 2,000).
- */
-const BACKGROUND_CHUNK_TOKENS = 64;
 
 export interface Generation {
   readonly text: string;
@@ -139,8 +133,8 @@ export async function generateOnSequence(
 }
 
 /**
- * Puts all but the last chunk of a background prompt through the model a chunk at a time, stepping aside before each;
- * returns what is left for the sampling evaluation.
+ * Puts all but the last chunk of a background prompt through the model a chunk at a time (see promptChunks), stepping
+ * aside before each; returns what is left for the sampling evaluation.
  */
 async function evaluateInChunks(
   sequence: LlamaContextSequence,
@@ -148,13 +142,11 @@ async function evaluateInChunks(
   params: GenerationParams,
 ): Promise<Token[]> {
   let rest = tokens;
-  while (rest.length > BACKGROUND_CHUNK_TOKENS) {
+  for (const size of promptChunks(tokens.length).slice(0, -1)) {
     await stepAside(params);
     if (params.signal?.aborted === true) return rest;
-    await sequence.evaluateWithoutGeneratingNewTokens(rest.slice(0, BACKGROUND_CHUNK_TOKENS), {
-      evaluationPriority: params.priority,
-    });
-    rest = rest.slice(BACKGROUND_CHUNK_TOKENS);
+    await sequence.evaluateWithoutGeneratingNewTokens(rest.slice(0, size), { evaluationPriority: params.priority });
+    rest = rest.slice(size);
   }
   await stepAside(params);
   return rest;

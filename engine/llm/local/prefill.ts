@@ -1,8 +1,6 @@
 import type { EvaluationPriority, LlamaContextSequence, Token } from 'node-llama-cpp';
 import { keepSharedPrefix } from './generate.ts';
-
-/** A warm-up's chunk: small enough that an input arriving mid-chunk waits well under a second on a CPU. */
-const PREFILL_CHUNK_TOKENS = 64;
+import { promptChunks } from './prompt-chunks.ts';
 
 /**
  * Puts `tokens` through the sequence ahead of the call that will open with them, a chunk at a time, keeping what the
@@ -17,11 +15,12 @@ export async function prefillSequence(
   if (signal.aborted) return 0;
   let rest = await keepSharedPrefix(sequence, tokens);
   let evaluated = 0;
-  while (rest.length > 0 && !signal.aborted) {
-    const chunk = rest.slice(0, PREFILL_CHUNK_TOKENS);
-    await sequence.evaluateWithoutGeneratingNewTokens(chunk, { evaluationPriority: priority });
-    evaluated += chunk.length;
-    rest = rest.slice(PREFILL_CHUNK_TOKENS);
+  // An input arriving mid-chunk waits for that chunk only.
+  for (const size of promptChunks(rest.length)) {
+    if (signal.aborted) break;
+    await sequence.evaluateWithoutGeneratingNewTokens(rest.slice(0, size), { evaluationPriority: priority });
+    evaluated += size;
+    rest = rest.slice(size);
   }
   return evaluated;
 }
