@@ -23,6 +23,7 @@
 // `--only boundary.cohort` (the count bench) never start this run by prefix.
 //
 // Environment (all optional): STORYLOOM_BENCH_SHAPE, _BLOCKS, _TYPE, _OUTPUT_SCALE, _CACHE as in turn-cpu.bench.ts;
+//   STORYLOOM_BENCH_ONE_CALL_SAMPLES as in turn-cpu.bench.ts (the baseline's median of that many runs, default 3);
 //   STORYLOOM_BENCH_COHORT_ROUNDS  rounds the encounter lasts, 1–3 (default 1, as `boundary.cohort.*`): the moderator
 //                                  goes on until then. Each round adds a call per member and one moderator call; before
 //                                  the moderator, the one cohort call writes those rounds' lines instead.
@@ -51,6 +52,7 @@ import {
   ONE_CALL_TOKENS,
   openBenchModel,
   readModelOptions,
+  readOneCallSamples,
   reportStage,
   runOneCall,
   stageTable,
@@ -194,7 +196,10 @@ async function oneCallBeside(
   const system = { role: 'system' as const, content: oneCallSystemPrompt(pack, PERSONA) };
   const history = [system, ...oneCallHistory(pack, PERSONA, sampleStream(pack))];
   await runOneCall(baseline, 0, 1, history);
-  return runOneCall(baseline, 1, maxTokens, [...history, oneCallInput(next.text, next.thought)]);
+  return runOneCall(baseline, 1, maxTokens, [...history, oneCallInput(next.text, next.thought)], {
+    before: history,
+    samples: readOneCallSamples(),
+  });
 }
 
 const STREAM_TYPES: readonly string[] = [
@@ -282,6 +287,7 @@ async function oneCall(): Promise<BenchmarkResult> {
   const { oneCall: call } = await measure();
   return single(round(call.totalS, 2), 's', {
     timeToFirstTokenS: round(call.ttftS, 2),
+    samplesS: call.samplesS.map((sample) => round(sample, 2)),
     promptTokens: call.promptTokens,
     cachedTokens: call.cachedTokens,
     generatedTokens: call.generatedTokens,

@@ -74,6 +74,16 @@ export async function openBenchModel(options: ModelOptions): Promise<BenchModel>
   };
 }
 
+/** STORYLOOM_BENCH_ONE_CALL_SAMPLES: how many times runOneCall times the baseline (default 3). */
+export function readOneCallSamples(env: NodeJS.ProcessEnv = process.env): number {
+  const samples = Number(env.STORYLOOM_BENCH_ONE_CALL_SAMPLES ?? 3);
+  if (!Number.isInteger(samples) || samples < 1)
+    throw new Error(
+      `STORYLOOM_BENCH_ONE_CALL_SAMPLES must be a whole number above 0, got ${env.STORYLOOM_BENCH_ONE_CALL_SAMPLES}`,
+    );
+  return samples;
+}
+
 /** The prompt the baseline's context holds before its first measured call (see openBenchModel). */
 export const BASELINE_OPENER: readonly LlmMessage[] = [{ role: 'user', content: 'Warm up.' }];
 

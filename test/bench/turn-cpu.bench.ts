@@ -30,7 +30,7 @@
 // (≈ 2,300 tokens) can exceed it and fail the turn. Measure on an otherwise idle machine.
 import type { ComputeCall, ComputeWarm } from '../support/compute-replay-provider.ts';
 import { STAGE_OUTPUT_CAPS } from '../support/compute-replay-provider.ts';
-import { modelKey, ONE_CALL_TOKENS, readModelOptions, stageTable } from './cpu-bench.ts';
+import { modelKey, ONE_CALL_TOKENS, readModelOptions, readOneCallSamples, stageTable } from './cpu-bench.ts';
 import { playArrival, type PlayOptions, type PlayRun, type TurnMeasure } from './turn-cpu-play.ts';
 import { atLeast, atMost, median, round, type Benchmark, type BenchmarkResult } from './types.ts';
 
@@ -53,17 +53,12 @@ function readOptions(): PlayOptions {
   const turns = Number(process.env.STORYLOOM_BENCH_TURNS ?? 6);
   if (!Number.isInteger(turns) || turns < 1 || turns > 6)
     throw new Error(`STORYLOOM_BENCH_TURNS must be 1–6, got ${process.env.STORYLOOM_BENCH_TURNS}`);
-  const oneCallSamples = Number(process.env.STORYLOOM_BENCH_ONE_CALL_SAMPLES ?? 3);
-  if (!Number.isInteger(oneCallSamples) || oneCallSamples < 1)
-    throw new Error(
-      `STORYLOOM_BENCH_ONE_CALL_SAMPLES must be a whole number above 0, got ${process.env.STORYLOOM_BENCH_ONE_CALL_SAMPLES}`,
-    );
   return {
     ...readModelOptions(),
     turns,
     prepareIntents: process.env.STORYLOOM_BENCH_PREPARE_INTENTS === '1',
     forceRuns: process.env.STORYLOOM_BENCH_FORCED_RUNS !== '0',
-    oneCallSamples,
+    oneCallSamples: readOneCallSamples(),
   };
 }
 
