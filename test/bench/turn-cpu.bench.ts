@@ -159,8 +159,10 @@ async function ratio(
   of: (turn: TurnMeasure) => number | null,
   over: (turn: TurnMeasure) => number,
   goal: number,
+  extra: (turns: readonly TurnMeasure[]) => Record<string, unknown> = () => ({}),
 ): Promise<BenchmarkResult> {
-  const samples = (await measuredTurns()).flatMap((turn) => {
+  const turns = await measuredTurns();
+  const samples = turns.flatMap((turn) => {
     const value = of(turn);
     return value === null ? [] : [value / over(turn)];
   });
@@ -169,7 +171,27 @@ async function ratio(
     unit: 'ratio',
     ...atMost(goal),
     samples: samples.map((s) => round(s, 2)),
+    ...extra(turns),
   };
+}
+
+/**
+ * Where the wait for the next input goes, in one-call times: the calls that ended by then split into evaluating their
+ * prompts (each call's time to first token) and writing (the rest: the prose the player reads, the decisions between,
+ * the tokens their schemas force). A cache can shorten the first, not the second, so `writingOnly` is the least the
+ * ratio could come to with every prompt served whole from the cache.
+ */
+function pathSplit(turns: readonly TurnMeasure[]) {
+  const split = turns.map((turn) => {
+    const readyAt = turn.startedAt + turn.inputReadyS * 1000;
+    const path = turn.calls.filter((call) => call.endedAt <= readyAt);
+    // A call that wrote nothing spent all its time on its prompt.
+    const promptMs = path.reduce((sum, call) => sum + (call.usage.timeToFirstTokenMs ?? call.usage.totalMs), 0);
+    const writingMs = path.reduce((sum, call) => sum + call.usage.totalMs, 0) - promptMs;
+    const perOneCall = (ms: number) => round(ms / 1000 / turn.oneCall.totalS, 2);
+    return { turn: turn.turn, calls: path.length, prompt: perOneCall(promptMs), writing: perOneCall(writingMs) };
+  });
+  return { writingOnly: round(median(split.map((entry) => entry.writing)), 2), path: split };
 }
 
 async function boundary(): Promise<BenchmarkResult> {
@@ -263,6 +285,7 @@ export const benchmarks: Benchmark[] = [
         (turn) => turn.inputReadyS,
         (turn) => turn.oneCall.totalS,
         1.5,
+        pathSplit,
       ),
   },
   {
