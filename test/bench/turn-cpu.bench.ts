@@ -7,7 +7,7 @@
 // model and settings, its own KV cache carried from turn to turn). Turn 2 and the scene-opening turn 4 are measured;
 // the scene boundary after turn 3 is timed from turn 3's submit resolving until it finished.
 //
-//   npm run -s bench -- --json --only turn.cpu1b,boundary.cpu1b     # the full run: ≈ 10 minutes on 2 cores
+//   npm run -s bench -- --json --only turn.cpu1b,boundary.cpu1b     # the full run: ≈ 17 minutes on 2 cores
 //   STORYLOOM_BENCH_TURNS=2 STORYLOOM_BENCH_OUTPUT_SCALE=0.1 npm run -s bench -- --only turn.cpu1b   # harness check
 //
 // Environment (all optional):
