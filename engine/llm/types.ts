@@ -100,6 +100,13 @@ export interface LlmWarmRequest extends LlmRequest {
    * prompt holds, or the one holding its own earlier prompt, and never evicts another's. Absent: routed as a call is.
    */
   readonly speculative?: boolean;
+  /**
+   * With `speculative`: a call the next turn will probably make (the intent or line of a character in the scene). When
+   * no sequence is spare it may take the least recently used idle one that no warm-up has filled since the last call,
+   * as a scene's change leaves those of the scene before; without it, a character new to the story would find nothing
+   * of its sheet cached.
+   */
+  readonly likely?: boolean;
 }
 
 /** A call to answer ahead, as it will be made: an object call's schema with it, a text call's without. */

@@ -46,7 +46,10 @@ export function nextPromptHeads(setup: Omit<TurnSetup, 'events'>): PromptHead[] 
       stage: 'npc_intent' as const,
       principal: id,
       messages: head((at) => ({ stage: 'npc_intent', principal: id, roundStartSeq: round(at), character: id })),
+      // A character in the scene may not act, but its line or intent is the likeliest call of the next turn after the
+      // Narrator's: a new scene's characters take the last scene's sequences rather than go without.
       speculative: true,
+      likely: true,
     })),
     {
       stage: 'persona_extractor' as const,

@@ -5,6 +5,8 @@ import type { LlmRouter } from '../llm/index.ts';
 export interface PromptToWarm extends WarmUpPrompt {
   /** Whether the call may never come: see LlmWarmRequest.speculative. */
   readonly speculative: boolean;
+  /** A speculative prompt whose call will probably come: see LlmWarmRequest.likely. */
+  readonly likely?: boolean;
 }
 
 /**
@@ -17,11 +19,12 @@ export async function warmPrompts(
   prompts: readonly PromptToWarm[],
   signal: AbortSignal,
 ): Promise<void> {
-  for (const { stage, principal, messages, speculative, call } of prompts) {
+  for (const { stage, principal, messages, speculative, likely, call } of prompts) {
     const provider = await router.forStage(stage);
     if (signal.aborted) return;
     const request = { stage, principal, messages, signal };
     if (call !== undefined && provider.answerAhead !== undefined) await provider.answerAhead({ ...request, ...call });
-    else if (provider.warm !== undefined) await provider.warm({ ...request, speculative });
+    else if (provider.warm !== undefined)
+      await provider.warm({ ...request, speculative, ...(likely === true ? { likely } : {}) });
   }
 }

@@ -138,7 +138,9 @@ export class LocalProvider implements LlmProvider {
     const owner = { principal: request.principal, stage: request.stage };
     const prefill = (sequence: LlamaContextSequence) => prefillSequence(sequence, tokens, signal, WARM_UP);
     const work =
-      request.speculative === true ? this.pool.runSpare(tokens, owner, prefill) : this.pool.run(tokens, owner, prefill);
+      request.speculative === true
+        ? this.pool.runSpare(tokens, owner, prefill, request.likely === true)
+        : this.pool.run(tokens, owner, prefill, true);
     this.inFlight.add(work);
     try {
       return result((await work) ?? 0);

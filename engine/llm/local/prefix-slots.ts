@@ -47,6 +47,8 @@ export class PrefixSlots {
   private readonly held: HeldPrefix[];
   private readonly queueSameStage: boolean;
   private clock = 0;
+  /** When the last call (not a warm-up) was admitted: what warm-ups filled since is the next turn's, and kept. */
+  private lastCall = 0;
 
   constructor(count: number, options: PrefixSlotsOptions = {}) {
     if (count < 1) throw new Error('a context needs at least one sequence');
@@ -60,20 +62,36 @@ export class PrefixSlots {
     }));
   }
 
-  /** Routes a prompt to a sequence and marks it busy until `release(index)`. */
-  admit(prompt: readonly number[], owner: CallOwner = {}): Admission {
-    return this.hold(this.route(prompt, owner.principal, owner.stage), prompt, owner);
+  /** Routes a prompt to a sequence and marks it busy until `release(index)`. `warm`: a warm-up's, not a call's. */
+  admit(prompt: readonly number[], owner: CallOwner = {}, warm = false): Admission {
+    const admission = this.hold(this.route(prompt, owner.principal, owner.stage), prompt, owner);
+    if (!warm) this.lastCall = this.clock;
+    return admission;
   }
 
   /**
    * For a prompt whose call may never come: the sequence that holds its own earlier prompt (as `admit` finds it, or
    * the idle one its stage and principal held last, however little of it the new one keeps), else an empty one; null
-   * when taking one would evict another's prompt.
+   * when taking one would evict another's prompt. `likely`: a call the next turn will probably make may also take the
+   * least recently used idle sequence that no warm-up has filled since the last call (after a scene's change, one the
+   * last scene left); what this round of warm-ups filled for the next turn stays.
    */
-  admitSpare(prompt: readonly number[], owner: CallOwner = {}): Admission | null {
+  admitSpare(prompt: readonly number[], owner: CallOwner = {}, likely = false): Admission | null {
     const own = this.extending(prompt, owner.principal);
-    const index = [own, this.family(owner), this.held.findIndex(isEmpty)].find((candidate) => candidate >= 0) ?? -1;
+    const stale = likely ? this.staleIdle() : -1;
+    const index =
+      [own, this.family(owner), this.held.findIndex(isEmpty), stale].find((candidate) => candidate >= 0) ?? -1;
     return index < 0 ? null : this.hold(index, prompt, owner);
+  }
+
+  /** The least recently used idle sequence last used by the last call or before it, or -1. */
+  private staleIdle(): number {
+    let oldest = -1;
+    this.held.forEach((slot, index) => {
+      if (slot.pending > 0 || slot.lastUsed > this.lastCall) return;
+      if (oldest < 0 || slot.lastUsed < (this.held[oldest]?.lastUsed ?? 0)) oldest = index;
+    });
+    return oldest;
   }
 
   /**

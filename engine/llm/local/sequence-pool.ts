@@ -20,18 +20,30 @@ export class SequencePool {
     this.slots = new PrefixSlots(this.sequences.length, { queueSameStage: cpu });
   }
 
-  /** Runs `work` on the sequence chosen for the `owner`'s `prompt`, once earlier calls on that sequence have finished. */
-  run<T>(prompt: readonly Token[], owner: CallOwner, work: (sequence: LlamaContextSequence) => Promise<T>): Promise<T> {
-    return this.runOn(this.slots.admit(prompt, owner).index, work);
+  /**
+   * Runs `work` on the sequence chosen for the `owner`'s `prompt`, once earlier calls on that sequence have finished.
+   * `warm`: the work is a warm-up, not a call (see PrefixSlots.admit).
+   */
+  run<T>(
+    prompt: readonly Token[],
+    owner: CallOwner,
+    work: (sequence: LlamaContextSequence) => Promise<T>,
+    warm = false,
+  ): Promise<T> {
+    return this.runOn(this.slots.admit(prompt, owner, warm).index, work);
   }
 
-  /** As `run`, on a sequence no other prompt holds (see PrefixSlots.admitSpare); null, running nothing, when none is. */
+  /**
+   * As `run`, on a sequence no other prompt holds (see PrefixSlots.admitSpare, and `likely` there); null, running
+   * nothing, when none is.
+   */
   async runSpare<T>(
     prompt: readonly Token[],
     owner: CallOwner,
     work: (sequence: LlamaContextSequence) => Promise<T>,
+    likely = false,
   ): Promise<T | null> {
-    const admitted = this.slots.admitSpare(prompt, owner);
+    const admitted = this.slots.admitSpare(prompt, owner, likely);
     return admitted === null ? null : this.runOn(admitted.index, work);
   }
 

@@ -454,6 +454,37 @@ describe('local provider lifecycle', () => {
     }
   });
 
+  it('warms a likely prompt on the oldest sequence the last call left when none is spare, never on one just warmed', async () => {
+    const tiny = await makeTinyModel();
+    const provider = await createTinyProvider(tiny.path, 2);
+    try {
+      const long = Array.from({ length: 30 }, () => 'The old bridge stands.').join(' ');
+      const messages = (who: string) => [{ role: 'system' as const, content: `${who}: ${long}` }];
+      const call = (who: string) =>
+        provider.generateText({ stage: 'npc_intent', principal: who, messages: messages(who), seed: 1, maxTokens: 3 });
+      const warm = (who: string) =>
+        provider.warm({
+          stage: 'npc_intent',
+          principal: who,
+          messages: messages(who),
+          speculative: true,
+          likely: true,
+        });
+      // The last scene's two characters hold both sequences.
+      await call('magdalen');
+      await call('kit');
+      // The next scene's characters are warmed over them, then nothing more is taken.
+      expect((await warm('silas')).evaluatedTokens).toBeGreaterThan(50);
+      expect((await warm('ambrose')).evaluatedTokens).toBeGreaterThan(50);
+      expect(await warm('hester')).toMatchObject({ evaluatedTokens: 0, aborted: false });
+      expect((await call('silas')).usage.cachedPromptTokens).toBeGreaterThan(50);
+      expect((await call('ambrose')).usage.cachedPromptTokens).toBeGreaterThan(50);
+    } finally {
+      await provider.dispose();
+      await tiny.cleanup();
+    }
+  });
+
   it('runs each cohort member on its own sequence, side by side, each keeping its own prefix cached', async () => {
     const tiny = await makeTinyModel();
     const provider = await createTinyProvider(tiny.path, 2);

@@ -105,6 +105,30 @@ describe('routing prompts to KV sequences by what they hold', () => {
     expect(admitDone(slots, prompt(1, 10), 'narrator')).toEqual({ index: narrator.index, reused: prompt(1, 0).length });
   });
 
+  it('lets a likely warm-up take the oldest sequence left from before the last call, never one warmed since', () => {
+    const slots = new PrefixSlots(3);
+    const magdalen = admitDone(slots, prompt(1, 0), 'magdalen'); // the last scene's character
+    const kit = admitDone(slots, prompt(2, 0), 'kit'); // the last call
+    // While the player reads, the next turn's Narrator prompt is warmed: now every sequence holds a prompt.
+    const narrator = slots.admit(prompt(3, 0), { principal: 'narrator', stage: 'narrator' }, true);
+    slots.release(narrator.index);
+    const head = (character: number, principal: string) =>
+      slots.admitSpare(prompt(character, 0), { principal, stage: 'npc_intent' }, true);
+    // A character new to the story: a speculative warm-up takes nothing, a likely one the oldest sequence.
+    expect(slots.admitSpare(prompt(4, 0), { principal: 'silas', stage: 'npc_intent' })).toBeNull();
+    const silas = head(4, 'silas');
+    expect(silas).toEqual({ index: magdalen.index, reused: 20 });
+    slots.release(silas?.index ?? -1);
+    // The next takes the last call's sequence; then none is left that this round of warm-ups did not fill.
+    const ambrose = head(5, 'ambrose');
+    expect(ambrose?.index).toBe(kit.index);
+    slots.release(ambrose?.index ?? -1);
+    expect(head(6, 'hester')).toBeNull();
+    // What the warm-ups filled is there for the next turn's calls.
+    expect(admitDone(slots, prompt(3, 40), 'narrator')).toEqual({ index: narrator.index, reused: prompt(3, 0).length });
+    expect(admitDone(slots, prompt(4, 40), 'silas')).toEqual({ index: magdalen.index, reused: prompt(4, 0).length });
+  });
+
   it('gives a prompt whose call may never come the sequence of its stage and principal, however much it changed', () => {
     const slots = new PrefixSlots(3);
     // A reflection: the instructions and the scene so far, then a long tail of memories and who the character is.
