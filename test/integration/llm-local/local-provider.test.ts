@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { StageKind } from '../../../engine/api/index.ts';
 import type { LocalProvider } from '../../../engine/llm/local/index.ts';
 import { LlmError, type LlmMessage } from '../../../engine/llm/types.ts';
 import { createTinyProvider, makeTinyModel, type TinyModel } from '../../support/tiny-model.ts';
@@ -431,15 +432,9 @@ describe('local provider lifecycle', () => {
   });
 
   it('warms a speculative prompt only on a spare sequence: with none spare it evaluates nothing and evicts no one', async () => {
-    const tiny = await makeTinyModel();
-    const provider = await createTinyProvider(tiny.path, 2);
-    try {
-      const long = Array.from({ length: 30 }, () => 'The old bridge stands.').join(' ');
-      const messages = (who: string) => [{ role: 'system' as const, content: `${who}: ${long}` }];
-      const call = (who: string) =>
-        provider.generateText({ stage: 'narrator', principal: who, messages: messages(who), seed: 1, maxTokens: 3 });
-      const warm = (who: string) =>
-        provider.warm({ stage: 'intent_check', principal: who, messages: messages(who), speculative: true });
+    await onTwoSequences(async (provider) => {
+      const call = (who: string) => callWith(provider, 'narrator', who);
+      const warm = (who: string) => warmWith(provider, 'intent_check', who);
       await call('narrator');
       // One sequence is spare: the warm-up takes it, and its call finds the prompt there.
       expect((await warm('ambrose')).evaluatedTokens).toBeGreaterThan(50);
@@ -448,28 +443,13 @@ describe('local provider lifecycle', () => {
       expect(await warm('silas')).toMatchObject({ evaluatedTokens: 0, aborted: false });
       expect((await call('narrator')).usage.cachedPromptTokens).toBeGreaterThan(50);
       expect((await call('ambrose')).usage.cachedPromptTokens).toBeGreaterThan(50);
-    } finally {
-      await provider.dispose();
-      await tiny.cleanup();
-    }
+    });
   });
 
   it('warms a likely prompt on the oldest sequence the last call left when none is spare, never on one just warmed', async () => {
-    const tiny = await makeTinyModel();
-    const provider = await createTinyProvider(tiny.path, 2);
-    try {
-      const long = Array.from({ length: 30 }, () => 'The old bridge stands.').join(' ');
-      const messages = (who: string) => [{ role: 'system' as const, content: `${who}: ${long}` }];
-      const call = (who: string) =>
-        provider.generateText({ stage: 'npc_intent', principal: who, messages: messages(who), seed: 1, maxTokens: 3 });
-      const warm = (who: string) =>
-        provider.warm({
-          stage: 'npc_intent',
-          principal: who,
-          messages: messages(who),
-          speculative: true,
-          likely: true,
-        });
+    await onTwoSequences(async (provider) => {
+      const call = (who: string) => callWith(provider, 'npc_intent', who);
+      const warm = (who: string) => warmWith(provider, 'npc_intent', who, true);
       // The last scene's two characters hold both sequences.
       await call('magdalen');
       await call('kit');
@@ -479,10 +459,7 @@ describe('local provider lifecycle', () => {
       expect(await warm('hester')).toMatchObject({ evaluatedTokens: 0, aborted: false });
       expect((await call('silas')).usage.cachedPromptTokens).toBeGreaterThan(50);
       expect((await call('ambrose')).usage.cachedPromptTokens).toBeGreaterThan(50);
-    } finally {
-      await provider.dispose();
-      await tiny.cleanup();
-    }
+    });
   });
 
   it('runs each cohort member on its own sequence, side by side, each keeping its own prefix cached', async () => {
@@ -523,3 +500,31 @@ describe('local provider lifecycle', () => {
     await tiny.cleanup();
   });
 });
+
+/** One long prompt per principal: long enough that what a sequence holds of it is plain in the counts. */
+function bridgePrompt(who: string): LlmMessage[] {
+  const long = Array.from({ length: 30 }, () => 'The old bridge stands.').join(' ');
+  return [{ role: 'system', content: `${who}: ${long}` }];
+}
+
+/** A tiny-model provider with two KV sequences, disposed after `body`. */
+async function onTwoSequences(body: (provider: LocalProvider) => Promise<void>): Promise<void> {
+  const tiny = await makeTinyModel();
+  const provider = await createTinyProvider(tiny.path, 2);
+  try {
+    await body(provider);
+  } finally {
+    await provider.dispose();
+    await tiny.cleanup();
+  }
+}
+
+function callWith(provider: LocalProvider, stage: StageKind, who: string) {
+  return provider.generateText({ stage, principal: who, messages: bridgePrompt(who), seed: 1, maxTokens: 3 });
+}
+
+/** A speculative warm-up of `who`'s prompt; `likely`: its call will probably come (see LlmWarmRequest.likely). */
+function warmWith(provider: LocalProvider, stage: StageKind, who: string, likely = false) {
+  const request = { stage, principal: who, messages: bridgePrompt(who), speculative: true };
+  return provider.warm(likely ? { ...request, likely } : request);
+}
