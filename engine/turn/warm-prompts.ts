@@ -19,12 +19,11 @@ export async function warmPrompts(
   prompts: readonly PromptToWarm[],
   signal: AbortSignal,
 ): Promise<void> {
-  for (const { stage, principal, messages, speculative, likely, call } of prompts) {
+  for (const { stage, principal, messages, speculative, likely = false, call } of prompts) {
     const provider = await router.forStage(stage);
     if (signal.aborted) return;
     const request = { stage, principal, messages, signal };
     if (call !== undefined && provider.answerAhead !== undefined) await provider.answerAhead({ ...request, ...call });
-    else if (provider.warm !== undefined)
-      await provider.warm({ ...request, speculative, ...(likely === true ? { likely } : {}) });
+    else if (provider.warm !== undefined) await provider.warm({ ...request, speculative, likely });
   }
 }

@@ -525,6 +525,5 @@ function callWith(provider: LocalProvider, stage: StageKind, who: string) {
 
 /** A speculative warm-up of `who`'s prompt; `likely`: its call will probably come (see LlmWarmRequest.likely). */
 function warmWith(provider: LocalProvider, stage: StageKind, who: string, likely = false) {
-  const request = { stage, principal: who, messages: bridgePrompt(who), speculative: true };
-  return provider.warm(likely ? { ...request, likely } : request);
+  return provider.warm({ stage, principal: who, messages: bridgePrompt(who), speculative: true, likely });
 }
