@@ -113,6 +113,8 @@ export interface LlmWarmRequest extends LlmRequest {
 export interface LlmAheadRequest extends LlmRequest {
   readonly schema?: z.ZodType<unknown>;
   readonly schemaName?: string;
+  /** A call that will probably come: routed as a likely warm-up is (see LlmWarmRequest.likely). */
+  readonly likely?: boolean;
 }
 
 /** What a warm-up did: the prompt's tokens, those it put through the model (the rest were cached), and whether it ended early. */

@@ -60,6 +60,9 @@ async function decideIntent(
   return appendIntent(context, principal, await askIntent(context, stage, principal));
 }
 
+/** An intent call's settings but its prompt: the same for the call and for its answer asked ahead (prompt-heads.ts). */
+export const INTENT_CALL = { schema: intentSchema, schemaName: 'intent', maxTokens: 400 } as const;
+
 async function askIntent(
   turn: TurnContext,
   stage: 'npc_intent' | 'persona_intent',
@@ -72,9 +75,7 @@ async function askIntent(
     stage,
     principal,
     messages: renderStage(context, { stage, principal, roundStartSeq, ...character }),
-    schema: intentSchema,
-    schemaName: 'intent',
-    maxTokens: 400,
+    ...INTENT_CALL,
   });
   return value;
 }

@@ -2,6 +2,7 @@ import { sharedMessages, type LlmRouter } from '../llm/index.ts';
 import { NARRATOR_OWNER, TurnBuffer, type NewMessage } from '../stream/index.ts';
 import { charactersPresent } from './prompt-view.ts';
 import { renderStage, type StageView } from './render-stage.ts';
+import { INTENT_CALL } from './npc-intent.ts';
 import { beginTurn, type TurnSetup } from './run-turn.ts';
 import type { TurnContext } from './turn-context.ts';
 import { warmPrompts, type PromptToWarm } from './warm-prompts.ts';
@@ -21,8 +22,9 @@ type ViewAt = (context: TurnContext) => StageView;
  * next turn would go: the prompt is rendered twice, the second time with one more line of story (for the persona's
  * extractor, whose story ends where the turn begins, with the persona's intention: its head holds its states and
  * thoughts too), and cut where the two part. Last the Lore Extractor's: its instructions and what the place brings to
- * mind, up to the round's passage. Characters likeliest to act come first: the baked, then the most talkative. Nothing
- * is emitted and nothing of the setup is changed.
+ * mind, up to the round's passage. Characters likeliest to act come first: the baked, then the most talkative. With
+ * `tuning.prepareIntents` a character's intent prompt is given whole, with its call's settings, to be answered ahead.
+ * Nothing is emitted and nothing of the setup is changed.
  */
 export function nextPromptHeads(setup: Omit<TurnSetup, 'events'>): PromptHead[] {
   const { context } = beginTurn({ ...setup, emit: () => undefined }, []);
@@ -41,11 +43,19 @@ export function nextPromptHeads(setup: Omit<TurnSetup, 'events'>): PromptHead[] 
   const characters = charactersPresent(context.pack, context.state)
     .sort((a, b) => Number(b.baked) - Number(a.baked) || b.chattiness - a.chattiness)
     .map((character) => character.id);
+  const intentView =
+    (id: string): ViewAt =>
+    (at) => ({ stage: 'npc_intent', principal: id, roundStartSeq: round(at), character: id });
+  // tuning.prepareIntents: the first to act decides from the story before the turn, which is known now. The whole
+  // prompt is the one its call will send, so the decision itself is asked ahead; the call then waits for none of it.
+  const prepared = context.pack.manifest.tuning.prepareIntents === true;
   return [
     ...characters.map((id) => ({
       stage: 'npc_intent' as const,
       principal: id,
-      messages: head((at) => ({ stage: 'npc_intent', principal: id, roundStartSeq: round(at), character: id })),
+      ...(prepared
+        ? { messages: renderStage(context, intentView(id)(context)), call: INTENT_CALL }
+        : { messages: head(intentView(id)) }),
       // A character in the scene may not act, but its line or intent is the likeliest call of the next turn after the
       // Narrator's: a new scene's characters take the last scene's sequences rather than go without.
       speculative: true,

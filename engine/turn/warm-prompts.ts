@@ -23,7 +23,8 @@ export async function warmPrompts(
     const provider = await router.forStage(stage);
     if (signal.aborted) return;
     const request = { stage, principal, messages, signal };
-    if (call !== undefined && provider.answerAhead !== undefined) await provider.answerAhead({ ...request, ...call });
+    if (call !== undefined && provider.answerAhead !== undefined)
+      await provider.answerAhead({ ...request, ...call, likely });
     else if (provider.warm !== undefined) await provider.warm({ ...request, speculative, likely });
   }
 }

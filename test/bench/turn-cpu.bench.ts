@@ -19,8 +19,9 @@
 //   STORYLOOM_BENCH_TYPE          Q4_0 (default) or Q8_0.
 //   STORYLOOM_BENCH_OUTPUT_SCALE  multiplies every stage's output cap and the baseline's 150 tokens (default 1).
 //   STORYLOOM_BENCH_CACHE         where the generated model is kept (default ~/.cache/storyloom-bench).
-//   STORYLOOM_BENCH_PREPARE_INTENTS  1: Lantern Quay with tuning.prepareIntents on (a character's NPC Intent decided
-//                                 while the Narrator writes), to weigh it against the default.
+//   STORYLOOM_BENCH_PREPARE_INTENTS  1: Lantern Quay with tuning.prepareIntents on (the first character to act
+//                                 decides from the story before the turn, answered ahead while the player reads), to
+//                                 weigh it against the default.
 //   STORYLOOM_BENCH_FORCED_RUNS   0: JSON replies' forced runs sampled a token at a time, as before the local provider
 //                                 handed them over in one batch, to weigh what that saves (default 1).
 //   STORYLOOM_BENCH_ONE_CALL_SAMPLES  times the one-call baseline runs before each turn, its context put back between

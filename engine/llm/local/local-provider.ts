@@ -165,13 +165,17 @@ export class LocalProvider implements LlmProvider {
     if (call.room <= 0 || signal.aborted || this.answersAhead.has(call.key)) return result(null);
     const { gate } = this;
     const owner = { principal: request.principal, stage: request.stage };
-    const work = this.pool.runSpare(call.prompt.tokens, owner, (sequence) =>
-      this.generateOn(sequence, call, {
-        priority: WARM_UP,
-        signal,
-        onTextDelta: undefined,
-        stepAside: gate === null ? undefined : () => gate.clear(),
-      }),
+    const work = this.pool.runSpare(
+      call.prompt.tokens,
+      owner,
+      (sequence) =>
+        this.generateOn(sequence, call, {
+          priority: WARM_UP,
+          signal,
+          onTextDelta: undefined,
+          stepAside: gate === null ? undefined : () => gate.clear(),
+        }),
+      request.likely === true,
     );
     this.answersAhead.keep(call.key, work);
     this.inFlight.add(work);

@@ -462,6 +462,25 @@ describe('local provider lifecycle', () => {
     });
   });
 
+  it("answers a likely call ahead over the last call's sequence when none is spare; an unlikely one takes none", async () => {
+    await onTwoSequences(async (provider) => {
+      const call = (who: string) => callWith(provider, 'npc_intent', who);
+      const ahead = (who: string, likely: boolean) =>
+        provider.answerAhead({ ...callRequest('npc_intent', who), likely });
+      // The last call holds one sequence; Silas's answer takes the other, which is spare.
+      await call('kit');
+      expect((await ahead('silas', true)).generatedTokens).toBeGreaterThan(0);
+      // None is spare now: an answer that may never be asked for takes nothing, a likely one the last call's.
+      expect(await ahead('hester', false)).toMatchObject({ evaluatedTokens: 0, generatedTokens: 0, aborted: false });
+      expect((await ahead('ambrose', true)).generatedTokens).toBeGreaterThan(0);
+      // Each call takes its answer: its whole prompt was evaluated ahead.
+      for (const who of ['silas', 'ambrose']) {
+        const answered = await call(who);
+        expect(answered.usage.cachedPromptTokens, who).toBe(answered.usage.promptTokens);
+      }
+    });
+  });
+
   it('runs each cohort member on its own sequence, side by side, each keeping its own prefix cached', async () => {
     const tiny = await makeTinyModel();
     const provider = await createTinyProvider(tiny.path, 2);
@@ -519,8 +538,13 @@ async function onTwoSequences(body: (provider: LocalProvider) => Promise<void>):
   }
 }
 
+/** A short call on `who`'s prompt, the same each time (so an answer asked ahead of it is its own). */
+function callRequest(stage: StageKind, who: string) {
+  return { stage, principal: who, messages: bridgePrompt(who), seed: 1, maxTokens: 3 };
+}
+
 function callWith(provider: LocalProvider, stage: StageKind, who: string) {
-  return provider.generateText({ stage, principal: who, messages: bridgePrompt(who), seed: 1, maxTokens: 3 });
+  return provider.generateText(callRequest(stage, who));
 }
 
 /** A speculative warm-up of `who`'s prompt; `likely`: its call will probably come (see LlmWarmRequest.likely). */
