@@ -64,7 +64,7 @@ export const tuningSchema = z
       .boolean()
       .optional()
       .describe(
-        "true: the first acting character's NPC Intent is decided while the Narrator writes the persona's round, from the story as it stood, then judged by the world when its round comes and decided again if the world refuses it (default false).",
+        "true: the first acting character's NPC Intent is decided from the story as it stood before the input (on a local model while the player reads, otherwise while the Narrator writes the persona's round), then judged by the world when its round comes and decided again if the world refuses it (default false).",
       ),
     creation: z
       .union([z.boolean(), z.number().int().min(0).max(20)])
