@@ -1,8 +1,8 @@
 import { sharedMessages, type LlmRouter } from '../llm/index.ts';
 import { NARRATOR_OWNER, TurnBuffer, type NewMessage } from '../stream/index.ts';
+import { INTENT_CALL } from './npc-intent.ts';
 import { charactersPresent } from './prompt-view.ts';
 import { renderStage, type StageView } from './render-stage.ts';
-import { INTENT_CALL } from './npc-intent.ts';
 import { beginTurn, type TurnSetup } from './run-turn.ts';
 import type { TurnContext } from './turn-context.ts';
 import { warmPrompts, type PromptToWarm } from './warm-prompts.ts';
